@@ -1,0 +1,90 @@
+// swift-tools-version: 6.0
+
+import PackageDescription
+
+let package = Package(
+  name: "Haru",
+  platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11)],
+  products: [
+    .library(name: "HaruModels", targets: ["HaruModels"]),
+    .library(name: "HaruSettings", targets: ["HaruSettings"]),
+    .library(name: "HaruForecast", targets: ["HaruForecast"]),
+    .library(name: "HaruJournal", targets: ["HaruJournal"]),
+    .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
+    .library(name: "HaruTesting", targets: ["HaruTesting"]),
+    .executable(name: "haru", targets: ["HaruCLI"]),
+  ],
+  targets: [
+    .target(name: "HaruModels", path: "Sources/Models"),
+    .target(name: "HaruSettings", dependencies: ["HaruModels"], path: "Sources/Settings"),
+    .target(name: "HaruForecast", dependencies: ["HaruModels"], path: "Sources/Forecast"),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(
+      name: "HaruJournal",
+      dependencies: [
+        "HaruModels",
+        .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+      ],
+      path: "Sources/Journal"
+    ),
+    .target(
+      name: "HaruViewModels",
+      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
+      path: "Sources/ViewModels"
+    ),
+    .target(name: "HaruTesting", dependencies: ["HaruModels"], path: "Sources/Testing"),
+    .executableTarget(
+      name: "HaruCLI",
+      dependencies: [
+        "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruViewModels",
+      ],
+      path: "Sources/CLI"
+    ),
+    .testTarget(
+      name: "HaruModelsTests",
+      dependencies: ["HaruModels", "HaruTesting"],
+      path: "Tests/ModelsTests"
+    ),
+    .testTarget(
+      name: "HaruSettingsTests",
+      dependencies: ["HaruSettings"],
+      path: "Tests/SettingsTests"
+    ),
+    .testTarget(
+      name: "HaruForecastTests",
+      dependencies: ["HaruForecast"],
+      path: "Tests/ForecastTests"
+    ),
+    .testTarget(
+      name: "HaruJournalTests",
+      dependencies: ["HaruJournal"],
+      path: "Tests/JournalTests"
+    ),
+    .testTarget(
+      name: "HaruViewModelsTests",
+      dependencies: ["HaruViewModels"],
+      path: "Tests/ViewModelsTests"
+    ),
+    .testTarget(
+      name: "HaruTestingTests",
+      dependencies: ["HaruTesting"],
+      path: "Tests/TestingTests"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// The strict baseline, set once for every target.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,0 +1,69 @@
+/// A read-only, observable value: read it now, or iterate it to see it change.
+///
+/// `ValueObservation` is how every Haru module publishes state. It behaves like RxSwift's
+/// `BehaviorSubject` seen from outside, with Swift Concurrency's lifetimes:
+///
+/// - Iteration **starts with the current value**, then yields each change.
+/// - **Any number of consumers** can iterate at once; each gets its own subscription.
+/// - A slow consumer gets the **latest** value, not a backlog: intermediate values are dropped.
+/// - Iteration **never fails** (`Failure` is `Never`). It ends when the owner goes away, or when the
+///   consuming task is cancelled — there is nothing to dispose of and nothing to leak.
+///
+/// ```swift
+/// let settings: ValueObservation<TemperatureUnit> = store.observe(.temperatureUnit)
+/// print(settings.current)            // read synchronously, for tests and SwiftUI
+/// let task = Task {
+///   for await unit in settings {     // the current unit first, then every change
+///     render(unit)
+///   }
+/// }
+/// task.cancel()                      // ends the subscription
+/// ```
+///
+/// An observation cannot change the value: only the owner's ``ValueSubject`` can.
+public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
+  /// The element type: the observed value.
+  public typealias Element = Value
+  /// Observation never fails.
+  public typealias Failure = Never
+
+  private let subject: ValueSubject<Value>
+
+  init(subject: ValueSubject<Value>) {
+    self.subject = subject
+  }
+
+  /// The value now.
+  public var current: Value { subject.value }
+
+  /// Opens a subscription. The first element is the value at the moment of subscribing or a later one.
+  ///
+  /// - Returns: An iterator over the current value and its changes.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: subject.subscribe().makeAsyncIterator())
+  }
+
+  /// An iterator over one subscription.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    private var base: AsyncStream<Value>.Iterator
+
+    init(base: AsyncStream<Value>.Iterator) {
+      self.base = base
+    }
+
+    /// The next value, or `nil` when the subscription has ended.
+    ///
+    /// - Returns: The latest value not yet delivered.
+    public mutating func next() async -> Value? {
+      await base.next()
+    }
+
+    /// The next value, or `nil` when the subscription has ended, without leaving the caller's actor.
+    ///
+    /// - Parameter actor: The caller's isolation.
+    /// - Returns: The latest value not yet delivered.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+      await base.next(isolation: actor)
+    }
+  }
+}

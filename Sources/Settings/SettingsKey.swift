@@ -1,0 +1,59 @@
+public import HaruModels
+
+/// A typed preferences key: a stable name and the value a store returns before anything is saved.
+///
+/// The built-in keys are ``themeMode``, ``temperatureUnit`` and ``petType``. Define your own for any
+/// `Codable & Sendable & Equatable` value:
+///
+/// ```swift
+/// extension SettingsKey where Value == Bool {
+///   static var showsFeelsLike: SettingsKey<Bool> { SettingsKey("app.showsFeelsLike", default: false) }
+/// }
+/// ```
+public struct SettingsKey<Value: Codable & Sendable & Equatable>: Sendable, Hashable {
+  /// The name the value is stored under. Keep it stable: renaming a key loses what was stored.
+  public let name: String
+  /// The value read before anything is stored, or when the stored value no longer decodes.
+  public let defaultValue: Value
+
+  /// Creates a key.
+  ///
+  /// - Parameters:
+  ///   - name: The name to store the value under.
+  ///   - defaultValue: The value read before anything is stored.
+  public init(_ name: String, default defaultValue: Value) {
+    self.name = name
+    self.defaultValue = defaultValue
+  }
+
+  /// Keys are equal when their names are; the name is what identifies the stored value.
+  public static func == (lhs: SettingsKey, rhs: SettingsKey) -> Bool {
+    lhs.name == rhs.name
+  }
+
+  /// Hashes the name.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+  }
+}
+
+extension SettingsKey where Value == ThemeMode {
+  /// The app's appearance; ``HaruModels/ThemeMode/system`` by default.
+  public static var themeMode: SettingsKey<ThemeMode> {
+    SettingsKey("themeMode", default: .system)
+  }
+}
+
+extension SettingsKey where Value == TemperatureUnit {
+  /// The unit temperatures are shown in; ``HaruModels/TemperatureUnit/celsius`` by default.
+  public static var temperatureUnit: SettingsKey<TemperatureUnit> {
+    SettingsKey("temperatureUnit", default: .celsius)
+  }
+}
+
+extension SettingsKey where Value == PetType {
+  /// The companion animal; ``HaruModels/PetType/dog`` by default.
+  public static var petType: SettingsKey<PetType> {
+    SettingsKey("petType", default: .dog)
+  }
+}
