@@ -30,7 +30,8 @@ enum AmountParser {
     var numbers: [Double] = []
     for part in parts {
       var number = part
-      for candidate in PrecipitationAmount.Unit.allCases where number.hasSuffix(candidate.rawValue) {
+      for candidate in PrecipitationAmount.Unit.allCases where number.hasSuffix(candidate.rawValue)
+      {
         // Units that disagree ("1cm~2mm") make the text unreadable.
         if let unit, unit != candidate { return Result(unit: nil, measure: nil) }
         unit = candidate

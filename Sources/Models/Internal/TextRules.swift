@@ -21,7 +21,8 @@ struct TextRules: Sendable {
         message: "Use at most \(maximumLength) characters; this has \(trimmed.count).")
     }
     for scalar in trimmed.unicodeScalars {
-      let isLineBreak = scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+      let isLineBreak =
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
       if isLineBreak {
         if allowsLineBreaks { continue }
         throw ModelError(

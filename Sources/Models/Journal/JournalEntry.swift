@@ -154,7 +154,8 @@ public struct JournalEntry: Identifiable, Hashable, Sendable {
   /// The length limits and line rules of each field.
   enum Limits {
     static let brand = TextRules(isRequired: true, maximumLength: 100, allowsLineBreaks: false)
-    static let perfumeName = TextRules(isRequired: true, maximumLength: 100, allowsLineBreaks: false)
+    static let perfumeName = TextRules(
+      isRequired: true, maximumLength: 100, allowsLineBreaks: false)
     static let sentence = TextRules(isRequired: true, maximumLength: 200, allowsLineBreaks: false)
     static let notes = TextRules(isRequired: false, maximumLength: 10_000, allowsLineBreaks: true)
   }

@@ -114,8 +114,9 @@ public struct DayForecast: Hashable, Sendable, Codable {
     for entry in seen {
       let caseRank = cases.firstIndex(of: entry.value) ?? 0
       let rank = preferringLaterCase ? caseRank : -entry.firstSeen
-      if let current = best, current.count > entry.count
-        || (current.count == entry.count && current.rank >= rank)
+      if let current = best,
+        current.count > entry.count
+          || (current.count == entry.count && current.rank >= rank)
       {
         continue
       }

@@ -1,0 +1,70 @@
+import HaruModels
+import Testing
+
+struct PrecipitationAmountTests {
+  typealias Measure = PrecipitationAmount.Measure
+
+  @Test(arguments: [
+    ("강수없음", Measure.none, PrecipitationAmount.Unit.millimeters),
+    ("적설없음", Measure.none, .centimeters),
+    ("-", Measure.none, .millimeters),
+    ("0", Measure.none, .millimeters),
+    ("", Measure.none, .millimeters),
+    ("1mm 미만", Measure.lessThan(1), .millimeters),
+    ("1.0mm 미만", Measure.lessThan(1), .millimeters),
+    ("0.5cm 미만", Measure.lessThan(0.5), .centimeters),
+    ("1cm 미만", Measure.lessThan(1), .centimeters),
+    ("6.2mm", Measure.about(6.2), .millimeters),
+    ("6.2 mm", Measure.about(6.2), .millimeters),
+    ("1.5", Measure.about(1.5), .millimeters),
+    ("3.0cm", Measure.about(3), .centimeters),
+    ("30.0~50.0mm", Measure.between(30, 50), .millimeters),
+    ("50.0mm 이상", Measure.atLeast(50), .millimeters),
+    ("5.0cm 이상", Measure.atLeast(5), .centimeters),
+  ])
+  func readsTheForecastsTextCategories(
+    text: String, measure: Measure, unit: PrecipitationAmount.Unit
+  ) {
+    let amount = PrecipitationAmount(parsing: text)
+    #expect(amount.measure == measure)
+    #expect(amount.unit == unit)
+    #expect(amount.originalText == text)
+  }
+
+  @Test(arguments: [
+    "비가 옴", "-6.2mm", "mm", "1..2mm", "50~30mm", "1cm~2mm", "0mm 미만", "1e3mm", "６mm", "NaN",
+    "999999999999999mm",
+  ])
+  func unknownTextIsKeptWithoutAMeasure(text: String) {
+    let amount = PrecipitationAmount(parsing: text)
+    #expect(amount.measure == nil)
+    #expect(amount.originalText == text)
+    #expect(amount.formatted(in: .english) == text)
+    #expect(amount.formatted(in: .korean) == text)
+  }
+
+  @Test(arguments: [
+    ("강수없음", "강수없음", "No rain"),
+    ("적설없음", "적설없음", "No snow"),
+    ("1.0mm 미만", "1mm 미만", "Under 1 mm"),
+    ("6.2mm", "6.2mm", "6.2 mm"),
+    ("30.0~50.0mm", "30~50mm", "30–50 mm"),
+    ("50.0mm 이상", "50mm 이상", "50 mm or more"),
+    ("0.5cm 미만", "0.5cm 미만", "Under 0.5 cm"),
+  ])
+  func formatsInKoreanAndEnglish(text: String, korean: String, english: String) {
+    let amount = PrecipitationAmount(parsing: text)
+    #expect(amount.formatted(in: .korean) == korean)
+    #expect(amount.formatted(in: .english) == english)
+  }
+
+  @Test func aProviderCanStateTheMeaningOfACodedCategory() {
+    // KMA's last forecast day writes PCP "2" for 3–15 mm an hour.
+    let coded = PrecipitationAmount(
+      originalText: "2", unit: .millimeters, measure: .between(3, 15))
+    #expect(coded.formatted(in: .english) == "3–15 mm")
+    #expect(coded.originalText == "2")
+    #expect(!coded.isNone)
+    #expect(PrecipitationAmount(parsing: "강수없음").isNone)
+  }
+}
