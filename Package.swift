@@ -15,7 +15,9 @@ let package = Package(
     .executable(name: "haru", targets: ["HaruCLI"]),
   ],
   targets: [
-    .target(name: "HaruModels", path: "Sources/Models"),
+    // Internals shared by the modules through `package` access; not a product.
+    .target(name: "HaruShared", path: "Sources/Shared"),
+    .target(name: "HaruModels", dependencies: ["HaruShared"], path: "Sources/Models"),
     .target(name: "HaruSettings", dependencies: ["HaruModels"], path: "Sources/Settings"),
     .target(name: "HaruForecast", dependencies: ["HaruModels"], path: "Sources/Forecast"),
     .systemLibrary(
@@ -37,7 +39,8 @@ let package = Package(
       dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
       path: "Sources/ViewModels"
     ),
-    .target(name: "HaruTesting", dependencies: ["HaruModels"], path: "Sources/Testing"),
+    .target(
+      name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing"),
     .executableTarget(
       name: "HaruCLI",
       dependencies: [
@@ -47,7 +50,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruModelsTests",
-      dependencies: ["HaruModels", "HaruTesting"],
+      dependencies: ["HaruModels", "HaruShared", "HaruTesting"],
       path: "Tests/ModelsTests"
     ),
     .testTarget(
@@ -71,8 +74,13 @@ let package = Package(
       path: "Tests/ViewModelsTests"
     ),
     .testTarget(
+      name: "HaruSharedTests",
+      dependencies: ["HaruShared"],
+      path: "Tests/SharedTests"
+    ),
+    .testTarget(
       name: "HaruTestingTests",
-      dependencies: ["HaruTesting"],
+      dependencies: ["HaruShared", "HaruTesting"],
       path: "Tests/TestingTests"
     ),
   ],

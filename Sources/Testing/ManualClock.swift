@@ -1,4 +1,4 @@
-import Synchronization
+import HaruShared
 
 /// A clock that moves only when a test tells it to.
 ///
@@ -63,7 +63,7 @@ public final class ManualClock: Clock, Sendable {
     var cancelledIDs: Set<Int> = []
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// Creates a clock at instant zero.
   public init() {}

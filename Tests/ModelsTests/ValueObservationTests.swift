@@ -1,4 +1,4 @@
-import Synchronization
+import HaruShared
 import Testing
 
 @testable import HaruModels
@@ -136,7 +136,7 @@ struct ValueObservationTests {
   @Test func sendIfChangedSkipsEqualValues() async {
     let subject = ValueSubject("a")
     let received = Counter()
-    let seen = Locked<[String]>([])
+    let seen = LockedState<[String]>([])
     let task = Task {
       for await value in subject.observation {
         seen.withLock { $0.append(value) }
@@ -171,24 +171,11 @@ private final class Consumer: Sendable {
 
 /// A thread-safe counter for tests.
 final class Counter: Sendable {
-  private let storage = Mutex(0)
+  private let storage = LockedState(0)
 
   var value: Int { storage.withLock { $0 } }
 
   func increment() {
     storage.withLock { $0 += 1 }
-  }
-}
-
-/// A value shared between a test and the tasks it starts.
-final class Locked<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-
-  init(_ value: Value) {
-    storage = Mutex(value)
-  }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    storage.withLock { body(&$0) }
   }
 }

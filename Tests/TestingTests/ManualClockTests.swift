@@ -1,5 +1,5 @@
+import HaruShared
 import HaruTesting
-import Synchronization
 import Testing
 
 struct ManualClockTests {
@@ -14,7 +14,7 @@ struct ManualClockTests {
 
   @Test func sleeperWakesExactlyAtItsDeadline() async throws {
     let clock = ManualClock()
-    let woke = Locked(false)
+    let woke = LockedState(false)
     let task = Task {
       try await clock.sleep(for: .seconds(5))
       woke.withLock { $0 = true }
@@ -31,7 +31,7 @@ struct ManualClockTests {
 
   @Test func sleepersWakeInDeadlineOrder() async throws {
     let clock = ManualClock()
-    let order = Locked<[Int]>([])
+    let order = LockedState<[Int]>([])
     var tasks: [Task<Void, any Error>] = []
     for seconds in [3, 1, 2] {
       tasks.append(
@@ -66,18 +66,5 @@ struct ManualClockTests {
     while clock.sleeperCount < count {
       await Task.yield()
     }
-  }
-}
-
-/// A value shared between a test and the tasks it starts.
-final class Locked<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-
-  init(_ value: Value) {
-    storage = Mutex(value)
-  }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    storage.withLock { body(&$0) }
   }
 }

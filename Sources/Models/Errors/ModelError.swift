@@ -8,7 +8,7 @@
 /// ```swift
 /// do {
 ///   let point = try GridPoint(containing: Coordinate(latitude: 10, longitude: 10))
-/// } catch .outsideForecastGrid {
+/// } catch ModelError.Code.outsideForecastGrid {
 ///   // The place is not covered by the forecast grid.
 /// }
 /// ```

@@ -41,7 +41,7 @@ public struct PhotoName: Hashable, Sendable, CustomStringConvertible {
   public static func unique(fileExtension: String) -> PhotoName {
     let cleaned = String(
       fileExtension.unicodeScalars.filter {
-        $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
       }
       .prefix(8)
     ).lowercased()

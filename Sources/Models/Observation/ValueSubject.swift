@@ -1,4 +1,4 @@
-import Synchronization
+import HaruShared
 
 /// The owner's side of an observed value: it holds the current value and is the only thing that can
 /// change it.
@@ -25,13 +25,13 @@ public final class ValueSubject<Value: Sendable>: Sendable {
     var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   /// Creates a subject holding an initial value.
   ///
   /// - Parameter initialValue: The value observers see first.
   public init(_ initialValue: Value) {
-    state = Mutex(State(value: initialValue))
+    state = LockedState(State(value: initialValue))
   }
 
   deinit {
