@@ -164,3 +164,14 @@ extension JournalEntryDraft {
     }
   }
 }
+
+struct LargeInputTests {
+  @Test func aTenMegabyteBrandIsRefusedAsTooLong() throws {
+    let day = try CalendarDay(year: 2026, month: 11, day: 30)
+    let draft = JournalEntryDraft(
+      day: day, brand: String(repeating: "향", count: 10 * 1024 * 1024 / 3), perfumeName: "x",
+      sentence: "y")
+    #expect(draft.validationErrors.map(\.code) == [.fieldTooLong])
+    #expect(draft.validationErrors.map(\.field) == ["brand"])
+  }
+}

@@ -15,10 +15,13 @@ struct TextRules: Sendable {
     if isRequired, trimmed.isEmpty {
       throw ModelError(.emptyField, field: field, message: "This field is required.")
     }
-    if trimmed.count > maximumLength {
+    // Stop counting at the limit: a pasted 10 MB text is refused without walking all of it.
+    if let limit = trimmed.index(
+      trimmed.startIndex, offsetBy: maximumLength, limitedBy: trimmed.endIndex),
+      limit != trimmed.endIndex
+    {
       throw ModelError(
-        .fieldTooLong, field: field,
-        message: "Use at most \(maximumLength) characters; this has \(trimmed.count).")
+        .fieldTooLong, field: field, message: "Use at most \(maximumLength) characters.")
     }
     for scalar in trimmed.unicodeScalars {
       let isLineBreak =
