@@ -38,21 +38,21 @@ public struct SettingsKey<Value: Codable & Sendable & Equatable>: Sendable, Hash
 }
 
 extension SettingsKey where Value == ThemeMode {
-  /// The app's appearance; ``HaruModels/ThemeMode/system`` by default.
+  /// The app's appearance; `ThemeMode.system` by default.
   public static var themeMode: SettingsKey<ThemeMode> {
     SettingsKey("themeMode", default: .system)
   }
 }
 
 extension SettingsKey where Value == TemperatureUnit {
-  /// The unit temperatures are shown in; ``HaruModels/TemperatureUnit/celsius`` by default.
+  /// The unit temperatures are shown in; `TemperatureUnit.celsius` by default.
   public static var temperatureUnit: SettingsKey<TemperatureUnit> {
     SettingsKey("temperatureUnit", default: .celsius)
   }
 }
 
 extension SettingsKey where Value == PetType {
-  /// The companion animal; ``HaruModels/PetType/dog`` by default.
+  /// The companion animal; `PetType.dog` by default.
   public static var petType: SettingsKey<PetType> {
     SettingsKey("petType", default: .dog)
   }

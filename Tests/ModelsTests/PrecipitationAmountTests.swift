@@ -1,3 +1,4 @@
+import Foundation
 import HaruModels
 import Testing
 
@@ -66,5 +67,40 @@ struct PrecipitationAmountTests {
     #expect(coded.originalText == "2")
     #expect(!coded.isNone)
     #expect(PrecipitationAmount(parsing: "강수없음").isNone)
+  }
+}
+
+struct PrecipitationAmountCodableTests {
+  @Test(arguments: [
+    PrecipitationAmount(originalText: "1", unit: .millimeters, measure: .lessThan(3)),
+    PrecipitationAmount(originalText: "2", unit: .millimeters, measure: .between(3, 15)),
+    PrecipitationAmount(originalText: "3", unit: .millimeters, measure: .atLeast(15)),
+    PrecipitationAmount(originalText: "2", unit: .centimeters, measure: .atLeast(1)),
+    PrecipitationAmount(parsing: "강수없음"),
+    PrecipitationAmount(parsing: "6.2mm"),
+    PrecipitationAmount(parsing: "알 수 없음"),
+  ])
+  func storedAmountsKeepTheirMeaning(amount: PrecipitationAmount) throws {
+    let data = try JSONEncoder().encode(amount)
+    #expect(try JSONDecoder().decode(PrecipitationAmount.self, from: data) == amount)
+  }
+
+  @Test func amountStoredAsTextAloneIsReadAgain() throws {
+    let json = #"{"text": "30.0~50.0mm", "unit": "mm"}"#
+    let amount = try JSONDecoder().decode(PrecipitationAmount.self, from: Data(json.utf8))
+    #expect(amount.measure == .between(30, 50))
+  }
+
+  @Test(arguments: [
+    #"{"text": "x", "unit": "mm", "measure": {"kind": "tons"}}"#,
+    #"{"text": "x", "unit": "mm", "measure": {"kind": "about"}}"#,
+    #"{"text": "x", "unit": "mm", "measure": {"kind": "about", "value": -1}}"#,
+    #"{"text": "x", "unit": "mm", "measure": {"kind": "between", "value": 5, "high": 1}}"#,
+    #"{"text": "x", "unit": "inches"}"#,
+  ])
+  func corruptStoredAmountsAreRefused(json: String) {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(PrecipitationAmount.self, from: Data(json.utf8))
+    }
   }
 }

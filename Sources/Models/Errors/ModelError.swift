@@ -1,7 +1,8 @@
 /// An error that describes a value the models refuse to hold.
 ///
-/// Every type in `HaruModels` validates its input when it is created, so an invalid town, grid point,
-/// calendar day or journal entry cannot exist. When the input is wrong, the initializer throws a
+/// The types in `HaruModels` that carry rules — coordinates, grid points, towns, calendar days,
+/// probabilities, photo names and journal entries — validate their input when they are created, so an
+/// invalid one cannot exist. When the input is wrong, the initializer throws a
 /// `ModelError` whose ``code`` says what kind of problem it is and whose ``description`` says what to do
 /// about it. Match on the code, never on the message:
 ///

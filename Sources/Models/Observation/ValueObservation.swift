@@ -6,14 +6,16 @@
 /// - Iteration **starts with the current value**, then yields each change.
 /// - **Any number of consumers** can iterate at once; each gets its own subscription.
 /// - A slow consumer gets the **latest** value, not a backlog: intermediate values are dropped.
-/// - Iteration **never fails** (`Failure` is `Never`). It ends when the owner goes away, or when the
-///   consuming task is cancelled — there is nothing to dispose of and nothing to leak.
+/// - Iteration **never fails** (`Failure` is `Never`). It ends when the consuming task is cancelled,
+///   or when the subject is gone (its owner and every copy of the observation released) — there is
+///   nothing to dispose of and nothing to leak. An iterator does not keep the subject alive.
 ///
 /// ```swift
-/// let settings: ValueObservation<TemperatureUnit> = store.observe(.temperatureUnit)
-/// print(settings.current)            // read synchronously, for tests and SwiftUI
+/// let unit = ValueSubject(TemperatureUnit.celsius)   // kept private by its owner
+/// let units: ValueObservation<TemperatureUnit> = unit.observation
+/// print(units.current)               // read synchronously, for tests and SwiftUI
 /// let task = Task {
-///   for await unit in settings {     // the current unit first, then every change
+///   for await unit in units {        // the current unit first, then every change
 ///     render(unit)
 ///   }
 /// }

@@ -2,8 +2,10 @@ public import Foundation
 
 /// The weather expected (or observed) for one hour.
 ///
-/// Every measurement is optional: providers leave out what they do not forecast for an hour, and a
-/// sea cell has no land temperature. A missing value is `nil`, never a sentinel such as −999.
+/// An hour is a record of what the provider said, kept as reported. Every measurement is optional:
+/// providers leave out what they do not forecast for an hour, and a sea cell has no land
+/// temperature. A missing value is `nil`, never a sentinel such as −999: providers map their
+/// sentinels to `nil` before building an hour.
 public struct HourlyForecast: Hashable, Sendable, Codable {
   /// The start of the hour.
   public var time: Date

@@ -115,20 +115,99 @@ extension PrecipitationAmount: Codable {
   private enum CodingKeys: String, CodingKey {
     case text
     case unit
+    case measure
   }
 
-  /// Decodes an amount stored as its original text and unit, and reads its measure again.
+  /// Decodes an amount stored as its original text, unit and measure.
+  ///
+  /// When the stored measure is absent, the text is read again with ``init(parsing:defaultUnit:)``,
+  /// so amounts stored by hand as just text and unit decode too.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let text = try container.decode(String.self, forKey: .text)
     let unit = try container.decode(Unit.self, forKey: .unit)
-    self.init(parsing: text, defaultUnit: unit)
+    if container.contains(.measure) {
+      let measure = try container.decodeIfPresent(Measure.self, forKey: .measure)
+      self.init(originalText: text, unit: unit, measure: measure)
+    } else {
+      self.init(parsing: text, defaultUnit: unit)
+    }
   }
 
-  /// Encodes the original text and the unit.
+  /// Encodes the original text, the unit and the measure (`null` when unknown).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(originalText, forKey: .text)
     try container.encode(unit, forKey: .unit)
+    try container.encode(measure, forKey: .measure)
+  }
+}
+
+extension PrecipitationAmount.Measure: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case kind
+    case value
+    case high
+  }
+
+  private enum Kind: String, Codable {
+    case none
+    case lessThan
+    case about
+    case between
+    case atLeast
+  }
+
+  /// Decodes a measure stored as `{"kind": "between", "value": 30, "high": 50}`.
+  ///
+  /// - Throws: `DecodingError` for an unknown kind, a missing or negative value, or a range whose
+  ///   upper end is below its lower end.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let kind = try container.decode(Kind.self, forKey: .kind)
+    if kind == .none {
+      self = .none
+      return
+    }
+    let value = try container.decode(Double.self, forKey: .value)
+    guard value.isFinite, value >= 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .value, in: container, debugDescription: "An amount must be a number of 0 or more.")
+    }
+    switch kind {
+    case .none: self = .none
+    case .lessThan: self = .lessThan(value)
+    case .about: self = .about(value)
+    case .atLeast: self = .atLeast(value)
+    case .between:
+      let high = try container.decode(Double.self, forKey: .high)
+      guard high.isFinite, high >= value else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .high, in: container, debugDescription: "A range must not end below its start.")
+      }
+      self = .between(value, high)
+    }
+  }
+
+  /// Encodes the kind and its amounts.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .none:
+      try container.encode(Kind.none, forKey: .kind)
+    case .lessThan(let value):
+      try container.encode(Kind.lessThan, forKey: .kind)
+      try container.encode(value, forKey: .value)
+    case .about(let value):
+      try container.encode(Kind.about, forKey: .kind)
+      try container.encode(value, forKey: .value)
+    case .between(let low, let high):
+      try container.encode(Kind.between, forKey: .kind)
+      try container.encode(low, forKey: .value)
+      try container.encode(high, forKey: .high)
+    case .atLeast(let value):
+      try container.encode(Kind.atLeast, forKey: .kind)
+      try container.encode(value, forKey: .value)
+    }
   }
 }
