@@ -23,7 +23,7 @@ struct ValueObservationTests {
     #expect(subject.value == 2)
   }
 
-  @Test func manyConsumersEachSeeEveryChangeInOrderAndTheLastValue() async {
+  @Test func manyConsumersSeeChangesInOrderAndEndOnTheLastValue() async {
     let subject = ValueSubject(0)
     let consumers = 20
     let last = 500
@@ -49,7 +49,7 @@ struct ValueObservationTests {
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 })
       }
     }
-    #expect(subject.subscriberCount == 0)
+    #expect(subject.waiterCount == 0)
   }
 
   @Test func aSlowConsumerGetsTheLatestValueNotABacklog() async {
@@ -71,33 +71,51 @@ struct ValueObservationTests {
       let observation = subject.observation
       task = Task { await consumer.consume(observation) }
     }
-    while weakConsumer?.count ?? 0 < 1 { await Task.yield() }
-    #expect(subject.subscriberCount == 1)
+    while subject.waiterCount < 1 { await Task.yield() }
+    #expect(weakConsumer?.count == 1)
     task.cancel()
     await task.value
     #expect(weakConsumer == nil)
-    #expect(subject.subscriberCount == 0)
+    #expect(subject.waiterCount == 0)
     subject.send(1)  // nobody is left to deliver to; this must not trap or leak
   }
 
-  @Test func droppingTheIteratorEndsTheSubscription() async {
+  @Test func anIterationInACancelledTaskEndsAtOnce() async {
     let subject = ValueSubject(0)
-    do {
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
       var iterator = subject.observation.makeAsyncIterator()
-      _ = await iterator.next()
-      #expect(subject.subscriberCount == 1)
+      return await iterator.next()
     }
-    #expect(subject.subscriberCount == 0)
+    #expect(await task.value == nil)
+    #expect(subject.waiterCount == 0)
   }
 
-  @Test func subscriptionsEndWhenTheOwnerGoesAway() async {
-    var subject: ValueSubject<Int>? = ValueSubject(7)
+  @Test func anObservationDoesNotKeepTheSubjectAlive() async {
+    var subject: ValueSubject<Int>? = ValueSubject(1)
     weak let weakSubject = subject
-    var iterator = subject?.observation.makeAsyncIterator()
+    let observation = subject?.observation
+    subject?.send(2)
     subject = nil
     #expect(weakSubject == nil)
-    #expect(await iterator?.next() == 7)
+    #expect(observation?.current == 2)
+    var iterator = observation?.makeAsyncIterator()
+    #expect(await iterator?.next() == 2)
     #expect(await iterator?.next() == nil)
+  }
+
+  @Test func waitingConsumersFinishWhenTheOwnerGoesAway() async {
+    var subject: ValueSubject<Int>? = ValueSubject(0)
+    let observation = subject?.observation
+    let storage = Counter()
+    let consumer = Task {
+      guard let observation else { return }
+      for await _ in observation { storage.increment() }
+    }
+    while storage.value < 1 { await Task.yield() }
+    subject = nil
+    await consumer.value  // would hang if the parked consumer were never resumed
+    #expect(storage.value == 1)
   }
 
   @Test func noWriteIsLostBetweenSubscribingAndTheFirstValue() async {

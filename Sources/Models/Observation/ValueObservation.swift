@@ -29,43 +29,52 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
   /// Observation never fails.
   public typealias Failure = Never
 
-  private let subject: ValueSubject<Value>
+  private let storage: ObservationStorage<Value>
 
-  init(subject: ValueSubject<Value>) {
-    self.subject = subject
+  init(storage: ObservationStorage<Value>) {
+    self.storage = storage
   }
 
-  /// The value now.
-  public var current: Value { subject.value }
+  /// The value now; after the subject is gone, the last value it held.
+  public var current: Value { storage.currentValue }
 
-  /// Opens a subscription. The first element is the value at the moment of subscribing or a later one.
+  /// Starts an iteration. Its first element is the value current when it is first asked for.
   ///
   /// - Returns: An iterator over the current value and its changes.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(base: subject.subscribe().makeAsyncIterator())
+    AsyncIterator(storage: storage)
   }
 
-  /// An iterator over one subscription.
+  /// An iterator over the current value and its changes.
+  ///
+  /// Each call to `next` returns the newest value the iterator has not returned yet, waiting for a
+  /// change when there is none. It returns `nil` when the calling task is cancelled or the subject
+  /// is gone.
   public struct AsyncIterator: AsyncIteratorProtocol {
-    private var base: AsyncStream<Value>.Iterator
+    private let storage: ObservationStorage<Value>
+    private var seenVersion: UInt64 = 0
 
-    init(base: AsyncStream<Value>.Iterator) {
-      self.base = base
+    init(storage: ObservationStorage<Value>) {
+      self.storage = storage
     }
 
-    /// The next value, or `nil` when the subscription has ended.
+    /// The next value, or `nil` when the iteration has ended.
     ///
     /// - Returns: The latest value not yet delivered.
     public mutating func next() async -> Value? {
-      await base.next()
+      await next(isolation: nil)
     }
 
-    /// The next value, or `nil` when the subscription has ended, without leaving the caller's actor.
+    /// The next value, or `nil` when the iteration has ended, without leaving the caller's actor.
     ///
     /// - Parameter actor: The caller's isolation.
     /// - Returns: The latest value not yet delivered.
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
-      await base.next(isolation: actor)
+      guard let delivery = await storage.value(after: seenVersion, isolation: actor) else {
+        return nil
+      }
+      seenVersion = delivery.version
+      return delivery.value
     }
   }
 }

@@ -1,5 +1,3 @@
-import HaruShared
-
 /// The owner's side of an observed value: it holds the current value and is the only thing that can
 /// change it.
 ///
@@ -15,57 +13,44 @@ import HaruShared
 /// }
 /// ```
 ///
-/// Writes are cheap: the writer stores the value and hands it to each subscriber's one-slot buffer
-/// under a lock; it never waits for a consumer. When the subject is deallocated, every subscription
-/// ends.
+/// A write stores the value under a short lock and wakes the consumers that are waiting for it;
+/// it never waits for a consumer, and a consumer that is busy simply finds the newest value when it
+/// asks again. When the subject is deallocated, every observation of it ends: consumers finish their
+/// loops once they have the last value.
 public final class ValueSubject<Value: Sendable>: Sendable {
-  private struct State {
-    var value: Value
-    var nextSubscriberID = 0
-    var subscribers: [Int: AsyncStream<Value>.Continuation] = [:]
-  }
-
-  private let state: LockedState<State>
+  private let storage: ObservationStorage<Value>
 
   /// Creates a subject holding an initial value.
   ///
   /// - Parameter initialValue: The value observers see first.
   public init(_ initialValue: Value) {
-    state = LockedState(State(value: initialValue))
+    storage = ObservationStorage(initialValue)
   }
 
   deinit {
-    let subscribers = state.withLock { state in
-      let subscribers = state.subscribers
-      state.subscribers = [:]
-      return subscribers
-    }
-    for continuation in subscribers.values {
-      continuation.finish()
-    }
+    storage.finish()
   }
 
   /// The current value.
   public var value: Value {
-    state.withLock { $0.value }
+    storage.currentValue
   }
 
   /// The read-only view of this subject, to hand to observers.
+  ///
+  /// An observation does not keep the subject alive: when the owner releases the subject, every
+  /// iteration ends, and ``ValueObservation/current`` keeps returning the last value.
   public var observation: ValueObservation<Value> {
-    ValueObservation(subject: self)
+    ValueObservation(storage: storage)
   }
 
   /// Replaces the value and notifies every subscriber.
   ///
   /// - Parameter newValue: The new value.
-  /// - Complexity: O(*s*) in the number of subscribers; the writer never waits for a consumer.
+  /// - Complexity: O(1) when no consumer is waiting; otherwise O(*w*) in the number of consumers
+  ///   waiting for a change, each of which is resumed once.
   public func send(_ newValue: Value) {
-    state.withLock { state in
-      state.value = newValue
-      for continuation in state.subscribers.values {
-        continuation.yield(newValue)
-      }
-    }
+    storage.send(newValue)
   }
 
   /// Changes the value in place, atomically, and notifies every subscriber.
@@ -78,45 +63,14 @@ public final class ValueSubject<Value: Sendable>: Sendable {
   /// - Returns: What `change` returns.
   @discardableResult
   public func update<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
-    try state.withLock { state in
-      let result = try change(&state.value)
-      let newValue = state.value
-      for continuation in state.subscribers.values {
-        continuation.yield(newValue)
-      }
-      return result
+    try storage.update { value in
+      (try change(&value), true)
     }
   }
 
-  /// The number of live subscriptions, for tests.
-  var subscriberCount: Int {
-    state.withLock { $0.subscribers.count }
-  }
-
-  /// Opens a subscription that starts with the current value.
-  ///
-  /// The subscriber is registered and the current value read in one critical section, so no write
-  /// can fall between them.
-  func subscribe() -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Value.self, bufferingPolicy: .bufferingNewest(1))
-    let id = state.withLock { state in
-      let id = state.nextSubscriberID
-      state.nextSubscriberID += 1
-      state.subscribers[id] = continuation
-      continuation.yield(state.value)
-      return id
-    }
-    // Runs on whichever thread cancels or drops the consumer, and never under our lock: the
-    // subject only finishes continuations outside it.
-    continuation.onTermination = { [weak self] _ in
-      self?.removeSubscriber(id)
-    }
-    return stream
-  }
-
-  private func removeSubscriber(_ id: Int) {
-    _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
+  /// The number of consumers waiting for the next change, for tests.
+  var waiterCount: Int {
+    storage.waiterCount
   }
 }
 
@@ -127,13 +81,10 @@ extension ValueSubject where Value: Equatable {
   /// - Returns: Whether the value changed.
   @discardableResult
   public func sendIfChanged(_ newValue: Value) -> Bool {
-    state.withLock { state in
-      guard state.value != newValue else { return false }
-      state.value = newValue
-      for continuation in state.subscribers.values {
-        continuation.yield(newValue)
-      }
-      return true
+    storage.update { value in
+      guard value != newValue else { return (false, false) }
+      value = newValue
+      return (true, true)
     }
   }
 }

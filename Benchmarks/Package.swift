@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+
+import PackageDescription
+
+// A separate package, so that the SDK's own manifest never depends on benchmark code and
+// `swift build` at the root never compiles it. Run from the repository root:
+//
+//   swift run -c release --package-path Benchmarks haru-bench [--filter PREFIX]
+let package = Package(
+  name: "HaruBenchmarks",
+  platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11)],
+  products: [
+    .executable(name: "haru-bench", targets: ["HaruBench"])
+  ],
+  dependencies: [
+    .package(name: "Haru", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "HaruBench",
+      dependencies: [.product(name: "HaruModels", package: "Haru")],
+      path: "Sources/HaruBench"
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+// The same strict baseline as the SDK's own targets.
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
