@@ -38,7 +38,7 @@ enum Demo {
 
     print("\n2. Temperatures in either unit")
     for celsius in [-3.6, 0.4, 23.0] {
-      let temperature = Temperature(celsius: celsius)
+      guard let temperature = try? Temperature(celsius: celsius) else { continue }
       print(
         "   \(celsius) °C → \(temperature.formatted(in: .celsius)) / "
           + temperature.formatted(in: .fahrenheit))

@@ -3,13 +3,17 @@ import HaruShared
 /// A clock that moves only when a test tells it to.
 ///
 /// Inject a `ManualClock` wherever Haru takes a clock (retry backoff, debounce, run selection), then
-/// advance it: sleepers wake exactly when their deadline is reached, in deadline order, and a test
-/// never waits for real time.
+/// advance it: sleepers whose deadline is reached wake, in deadline order, and a test never waits
+/// for real time.
+///
+/// A task started by the test may not have reached its `sleep` yet when the test advances the
+/// clock; wait for it first, or its deadline is counted from the already-advanced time:
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let task = Task { try await clock.sleep(for: .seconds(5)) }
-/// await clock.advance(by: .seconds(5))  // the sleep returns now
+/// await clock.waitForSleepers(count: 1)  // the task is parked on the clock
+/// await clock.advance(by: .seconds(5))   // its sleep returns now
 /// ```
 public final class ManualClock: Clock, Sendable {
   /// A point on a manual clock: the time advanced since the clock was made.
@@ -50,17 +54,29 @@ public final class ManualClock: Clock, Sendable {
   }
 
   private struct Sleeper {
-    let id: Int
+    let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
   }
 
+  /// A test waiting until enough tasks sleep on the clock.
+  private struct SleeperWatch {
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct State {
     var now = Instant(offset: .zero)
-    var nextID = 0
+    var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
-    /// Sleepers cancelled before they were registered.
-    var cancelledIDs: Set<Int> = []
+    var watches: [SleeperWatch] = []
+
+    /// Removes and returns the watches that are satisfied by the current number of sleepers.
+    mutating func satisfiedWatches() -> [SleeperWatch] {
+      let satisfied = watches.filter { $0.count <= sleepers.count }
+      watches.removeAll { $0.count <= sleepers.count }
+      return satisfied
+    }
   }
 
   private let state = LockedState(State())
@@ -76,9 +92,25 @@ public final class ManualClock: Clock, Sendable {
   /// The smallest step the clock can take; it can take any.
   public var minimumResolution: Duration { .zero }
 
-  /// The number of tasks sleeping on this clock, so a test can wait until work is parked.
+  /// The number of tasks sleeping on this clock now.
   public var sleeperCount: Int {
     state.withLock { $0.sleepers.count }
+  }
+
+  /// Returns once at least `count` tasks are sleeping on the clock.
+  ///
+  /// - Parameter count: The number of sleepers to wait for.
+  public func waitForSleepers(count: Int = 1) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isSatisfied = state.withLock { state in
+        if state.sleepers.count >= count { return true }
+        state.watches.append(SleeperWatch(count: count, continuation: continuation))
+        return false
+      }
+      if isSatisfied {
+        continuation.resume()
+      }
+    }
   }
 
   /// Suspends until the clock reaches a deadline, or throws `CancellationError` when cancelled.
@@ -89,32 +121,31 @@ public final class ManualClock: Clock, Sendable {
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let id = state.withLock { state in
-      defer { state.nextID += 1 }
+      defer { state.nextID &+= 1 }
       return state.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let outcome: Result<Void, any Error>? = state.withLock { state in
-          if state.cancelledIDs.remove(id) != nil {
-            return .failure(CancellationError())
-          }
-          if deadline <= state.now {
-            return .success(())
-          }
+        // Cancellation sets the task's flag before its handler runs: either the flag is seen here
+        // or the handler finds the parked sleeper.
+        let (outcome, watches): (Result<Void, any Error>?, [SleeperWatch]) = state.withLock {
+          state in
+          if Task.isCancelled { return (.failure(CancellationError()), []) }
+          if deadline <= state.now { return (.success(()), []) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return nil
+          return (nil, state.satisfiedWatches())
         }
         if let outcome {
           continuation.resume(with: outcome)
         }
+        for watch in watches {
+          watch.continuation.resume()
+        }
       }
     } onCancel: {
       let sleeper: Sleeper? = state.withLock { state in
-        if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-          return state.sleepers.remove(at: index)
-        }
-        state.cancelledIDs.insert(id)
-        return nil
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
       }
       sleeper?.continuation.resume(throwing: CancellationError())
     }
@@ -130,24 +161,29 @@ public final class ManualClock: Clock, Sendable {
 
   /// Moves the clock to an instant and wakes every sleeper whose deadline is reached, earliest first.
   ///
-  /// Each woken sleeper gets a chance to run (and to sleep again) before the next one is woken, so
-  /// a loop that sleeps repeatedly sees every tick.
+  /// The clock steps to each sleeper's deadline in turn, so a woken task reads that deadline as
+  /// ``now``. It does not wait for woken tasks to run: a task that sleeps again after other
+  /// suspensions may park after the clock has moved past its next deadline. To step a loop tick
+  /// by tick, advance one period at a time and ``waitForSleepers(count:)`` in between.
   ///
   /// - Parameter instant: The instant to move to; an instant in the past leaves the clock as it is.
   public func advance(to instant: Instant) async {
     while true {
       let due: Sleeper? = state.withLock { state in
-        let candidates = state.sleepers.enumerated().filter { $0.element.deadline <= instant }
         guard
-          let earliest = candidates.min(by: {
-            ($0.element.deadline, $0.element.id) < ($1.element.deadline, $1.element.id)
-          })
+          let index = state.sleepers.indices
+            .filter({ state.sleepers[$0].deadline <= instant })
+            .min(by: {
+              (state.sleepers[$0].deadline, state.sleepers[$0].id)
+                < (state.sleepers[$1].deadline, state.sleepers[$1].id)
+            })
         else {
           if state.now < instant { state.now = instant }
           return nil
         }
-        if state.now < earliest.element.deadline { state.now = earliest.element.deadline }
-        return state.sleepers.remove(at: earliest.offset)
+        let sleeper = state.sleepers.remove(at: index)
+        if state.now < sleeper.deadline { state.now = sleeper.deadline }
+        return sleeper
       }
       guard let due else { return }
       due.continuation.resume()

@@ -11,12 +11,13 @@ struct CodableTests {
     #expect(try roundTrip(Town.seoulCityHall) == Town.seoulCityHall)
     let day = try CalendarDay(year: 2024, month: 2, day: 29)
     #expect(try roundTrip(day) == day)
-    #expect(try roundTrip(Temperature(celsius: -3.5)) == Temperature(celsius: -3.5))
+    let temperature = try Temperature(celsius: -3.5)
+    #expect(try roundTrip(temperature) == temperature)
     #expect(try roundTrip(Probability(percent: 60)) == Probability(percent: 60))
     let amount = PrecipitationAmount(parsing: "30.0~50.0mm")
     #expect(try roundTrip(amount) == amount)
     let hour = HourlyForecast(
-      time: Date(timeIntervalSince1970: 1_800_000_000), temperature: Temperature(celsius: 21),
+      time: Date(timeIntervalSince1970: 1_800_000_000), temperature: try Temperature(celsius: 21),
       sky: .overcast, precipitationType: .rain,
       precipitationProbability: try Probability(percent: 80),
       precipitation: PrecipitationAmount(parsing: "6.2mm"),

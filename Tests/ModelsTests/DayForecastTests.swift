@@ -17,29 +17,30 @@ struct DayForecastTests {
   ) throws -> HourlyForecast {
     HourlyForecast(
       time: midnight.addingTimeInterval(Double(hour) * 3600),
-      temperature: celsius.map { Temperature(celsius: $0) }, sky: sky, precipitationType: type,
+      temperature: try celsius.map { try Temperature(celsius: $0) }, sky: sky,
+      precipitationType: type,
       precipitationProbability: try probability.map { try Probability(percent: $0) })
   }
 
   @Test func missingExtremesAreDerivedFromHoursAndSaySo() throws {
     let forecast = DayForecast(
       day: day, hourly: [try hour(6, 2), try hour(15, 11), try hour(21, 5)])
-    #expect(forecast.minimum == DailyTemperature(Temperature(celsius: 2), isDerived: true))
-    #expect(forecast.maximum == DailyTemperature(Temperature(celsius: 11), isDerived: true))
+    #expect(forecast.minimum == DailyTemperature(try Temperature(celsius: 2), isDerived: true))
+    #expect(forecast.maximum == DailyTemperature(try Temperature(celsius: 11), isDerived: true))
   }
 
   @Test func reportedExtremesWinOverHours() throws {
     let forecast = DayForecast(
       day: day, hourly: [try hour(6, 2), try hour(15, 11)],
-      reportedMinimum: Temperature(celsius: 1), reportedMaximum: Temperature(celsius: 12))
-    #expect(forecast.minimum == DailyTemperature(Temperature(celsius: 1), isDerived: false))
-    #expect(forecast.maximum == DailyTemperature(Temperature(celsius: 12), isDerived: false))
+      reportedMinimum: try Temperature(celsius: 1), reportedMaximum: try Temperature(celsius: 12))
+    #expect(forecast.minimum == DailyTemperature(try Temperature(celsius: 1), isDerived: false))
+    #expect(forecast.maximum == DailyTemperature(try Temperature(celsius: 12), isDerived: false))
   }
 
   @Test func oneReportedExtremeAndOneDerived() throws {
     let forecast = DayForecast(
       day: day, hourly: [try hour(6, 2), try hour(15, 11)],
-      reportedMaximum: Temperature(celsius: 12))
+      reportedMaximum: try Temperature(celsius: 12))
     #expect(forecast.minimum?.isDerived == true)
     #expect(forecast.maximum?.isDerived == false)
   }
@@ -67,14 +68,14 @@ struct DayForecastTests {
     let forecast = DayForecast(
       day: day,
       hourly: [
-        try hour(1, type: PrecipitationType.none), try hour(2, type: PrecipitationType.none),
+        try hour(1, type: PrecipitationType.nothing), try hour(2, type: PrecipitationType.nothing),
         try hour(3, type: .snow), try hour(4, type: .rain), try hour(5, type: .rain),
       ])
     #expect(forecast.precipitationType == .rain)
     let tie = DayForecast(day: day, hourly: [try hour(3, type: .snow), try hour(1, type: .shower)])
     #expect(tie.precipitationType == .shower, "a tie goes to the earliest hour")
-    let dry = DayForecast(day: day, hourly: [try hour(1, type: PrecipitationType.none)])
-    #expect(dry.precipitationType == PrecipitationType.none)
+    let dry = DayForecast(day: day, hourly: [try hour(1, type: PrecipitationType.nothing)])
+    #expect(dry.precipitationType == PrecipitationType.nothing)
   }
 
   @Test func probabilityIsTheHighestHour() throws {

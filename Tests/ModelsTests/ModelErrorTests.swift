@@ -68,10 +68,20 @@ struct TownTests {
     }
   }
 
-  @Test func aTownMayKeepAGivenCellForItsCoordinate() throws {
-    // A saved town keeps the cell it was saved with, even a neighbouring one.
+  @Test func aTownMayKeepANeighbouringCellForItsCoordinate() throws {
     let coordinate = try Coordinate(latitude: 37.5665, longitude: 126.9780)
-    let town = try Town(name: "시청", coordinate: coordinate, gridPoint: GridPoint(nx: 61, ny: 127))
-    #expect(town.gridPoint.nx == 61)
+    let town = try Town(name: "시청", coordinate: coordinate, gridPoint: GridPoint(nx: 61, ny: 128))
+    #expect(town.gridPoint == (try GridPoint(nx: 61, ny: 128)))
+  }
+
+  @Test(arguments: [(62, 127), (60, 125), (53, 38), (149, 253)])
+  func aCellFarFromTheCoordinateIsRefused(nx: Int, ny: Int) throws {
+    let cityHall = try Coordinate(latitude: 37.5665, longitude: 126.9780)
+    let cell = try GridPoint(nx: nx, ny: ny)
+    let error = #expect(throws: ModelError.self) {
+      try Town(name: "시청", coordinate: cityHall, gridPoint: cell)
+    }
+    #expect(error?.code == .gridPointMismatch)
+    #expect(error?.field == "gridPoint")
   }
 }

@@ -6,11 +6,11 @@ struct PrecipitationAmountTests {
   typealias Measure = PrecipitationAmount.Measure
 
   @Test(arguments: [
-    ("강수없음", Measure.none, PrecipitationAmount.Unit.millimeters),
-    ("적설없음", Measure.none, .centimeters),
-    ("-", Measure.none, .millimeters),
-    ("0", Measure.none, .millimeters),
-    ("", Measure.none, .millimeters),
+    ("강수없음", Measure.nothing, PrecipitationAmount.Unit.millimeters),
+    ("적설없음", Measure.nothing, .centimeters),
+    ("-", Measure.nothing, .millimeters),
+    ("0", Measure.nothing, .millimeters),
+    ("", Measure.nothing, .millimeters),
     ("1mm 미만", Measure.lessThan(1), .millimeters),
     ("1.0mm 미만", Measure.lessThan(1), .millimeters),
     ("0.5cm 미만", Measure.lessThan(0.5), .centimeters),
@@ -65,8 +65,8 @@ struct PrecipitationAmountTests {
       originalText: "2", unit: .millimeters, measure: .between(3, 15))
     #expect(coded.formatted(in: .english) == "3–15 mm")
     #expect(coded.originalText == "2")
-    #expect(!coded.isNone)
-    #expect(PrecipitationAmount(parsing: "강수없음").isNone)
+    #expect(coded.measure != .nothing)
+    #expect(PrecipitationAmount(parsing: "강수없음").measure == .nothing)
   }
 }
 

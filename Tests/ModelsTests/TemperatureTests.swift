@@ -14,27 +14,48 @@ struct TemperatureTests {
     (-40.0, .fahrenheit, "-40°F"),
     (100.0, .fahrenheit, "212°F"),
   ])
-  func formatsWholeDegreesWithTheUnit(celsius: Double, unit: TemperatureUnit, expected: String) {
-    #expect(Temperature(celsius: celsius).formatted(in: unit) == expected)
+  func formatsWholeDegreesWithTheUnit(
+    celsius: Double, unit: TemperatureUnit, expected: String
+  ) throws {
+    #expect(try Temperature(celsius: celsius).formatted(in: unit) == expected)
   }
 
-  @Test func convertsBetweenUnits() {
-    #expect(Temperature(fahrenheit: 212).celsius == 100)
-    #expect(Temperature(celsius: 37).value(in: .fahrenheit) == 98.6)
-    #expect(Temperature(fahrenheit: 50).value(in: .celsius) == 10)
-    let original = Temperature(celsius: 17.3)
-    #expect(abs(Temperature(fahrenheit: original.fahrenheit).celsius - 17.3) < 1e-12)
+  @Test func convertsBetweenUnits() throws {
+    #expect(try Temperature(fahrenheit: 212).celsius == 100)
+    #expect(try Temperature(celsius: 37).value(in: .fahrenheit) == 98.6)
+    #expect(try Temperature(fahrenheit: 50).value(in: .celsius) == 10)
+    let original = try Temperature(celsius: 17.3)
+    #expect(abs(try Temperature(fahrenheit: original.fahrenheit).celsius - 17.3) < 1e-12)
   }
 
-  @Test func ordersFromColderToWarmer() {
-    let temperatures = [Temperature(celsius: 3), Temperature(celsius: -2), Temperature(celsius: 1)]
+  @Test func ordersFromColderToWarmer() throws {
+    let temperatures = [
+      try Temperature(celsius: 3), try Temperature(celsius: -2), try Temperature(celsius: 1),
+    ]
     #expect(temperatures.sorted().map(\.celsius) == [-2, 1, 3])
     #expect(temperatures.max()?.celsius == 3)
   }
 
-  @Test func nonFiniteValuesFormatAsZeroRatherThanCrash() {
-    #expect(Temperature(celsius: .infinity).formatted(in: .celsius) == "0°")
-    #expect(Temperature(celsius: .nan).formatted(in: .fahrenheit) == "0°F")
+  @Test(arguments: [Double.nan, .infinity, -.infinity, -273.16, -1000])
+  func valuesThatAreNotTemperaturesAreRefused(celsius: Double) {
+    let error = #expect(throws: ModelError.self) { try Temperature(celsius: celsius) }
+    #expect(error?.code == .valueOutOfRange)
+  }
+
+  @Test(arguments: [Double.nan, .infinity, -459.68])
+  func fahrenheitValuesThatAreNotTemperaturesAreRefused(fahrenheit: Double) {
+    #expect(throws: ModelError.self) { try Temperature(fahrenheit: fahrenheit) }
+  }
+
+  @Test func absoluteZeroIsATemperature() throws {
+    #expect(try Temperature(celsius: -273.15).formatted(in: .celsius) == "-273°")
+    #expect(try Temperature(fahrenheit: -459.67).celsius >= Temperature.absoluteZeroCelsius)
+  }
+
+  @Test func storedValuesBelowAbsoluteZeroAreRefused() {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode([Temperature].self, from: Data("[-300]".utf8))
+    }
   }
 }
 

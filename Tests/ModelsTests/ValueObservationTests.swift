@@ -17,9 +17,9 @@ struct ValueObservationTests {
   @Test func currentValueCanBeReadSynchronously() {
     let subject = ValueSubject(1)
     let observation = subject.observation
-    #expect(observation.current == 1)
+    #expect(observation.value == 1)
     subject.send(2)
-    #expect(observation.current == 2)
+    #expect(observation.value == 2)
     #expect(subject.value == 2)
   }
 
@@ -98,7 +98,7 @@ struct ValueObservationTests {
     subject?.send(2)
     subject = nil
     #expect(weakSubject == nil)
-    #expect(observation?.current == 2)
+    #expect(observation?.value == 2)
     var iterator = observation?.makeAsyncIterator()
     #expect(await iterator?.next() == 2)
     #expect(await iterator?.next() == nil)
@@ -195,5 +195,24 @@ final class Counter: Sendable {
 
   func increment() {
     storage.withLock { $0 += 1 }
+  }
+}
+
+struct ValueSubjectUpdateTests {
+  @Test func anEquatableUpdateThatChangesNothingWakesNobody() async {
+    let subject = ValueSubject([1, 2])
+    let consumer = Task {
+      var values: [[Int]] = []
+      for await value in subject.observation {
+        values.append(value)
+        if values.count == 2 { break }
+      }
+      return values
+    }
+    while subject.waiterCount < 1 { await Task.yield() }
+    subject.update { _ in }  // equal: the parked consumer stays parked
+    #expect(subject.waiterCount == 1)
+    subject.update { $0.append(3) }
+    #expect(await consumer.value == [[1, 2], [1, 2, 3]])
   }
 }

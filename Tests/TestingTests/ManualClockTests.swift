@@ -19,7 +19,7 @@ struct ManualClockTests {
       try await clock.sleep(for: .seconds(5))
       woke.withLock { $0 = true }
     }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(4))
     #expect(woke.withLock { $0 } == false)
     #expect(clock.sleeperCount == 1)
@@ -29,27 +29,38 @@ struct ManualClockTests {
     #expect(clock.now.offset == .seconds(5))
   }
 
-  @Test func sleepersWakeInDeadlineOrder() async throws {
+  @Test func eachAdvanceWakesExactlyTheSleepersItReaches() async throws {
     let clock = ManualClock()
-    let order = LockedState<[Int]>([])
-    var tasks: [Task<Void, any Error>] = []
+    var tasks: [Int: Task<Void, any Error>] = [:]
     for seconds in [3, 1, 2] {
-      tasks.append(
-        Task {
-          try await clock.sleep(for: .seconds(seconds))
-          order.withLock { $0.append(seconds) }
-        })
-      await waitForSleepers(clock, count: tasks.count)
+      tasks[seconds] = Task { try await clock.sleep(for: .seconds(seconds)) }
+      await clock.waitForSleepers(count: tasks.count)
     }
-    await clock.advance(by: .seconds(10))
-    for task in tasks { try await task.value }
-    #expect(order.withLock { $0 } == [1, 2, 3])
+    for seconds in 1...3 {
+      await clock.advance(to: ManualClock.Instant(offset: .seconds(seconds)))
+      try await tasks[seconds]?.value
+      #expect(clock.sleeperCount == 3 - seconds)
+      #expect(clock.now.offset == .seconds(seconds))
+    }
+  }
+
+  @Test func waitingForSleepersReturnsOnceEnoughAreParked() async throws {
+    let clock = ManualClock()
+    await clock.waitForSleepers(count: 0)
+    let first = Task { try await clock.sleep(for: .seconds(1)) }
+    let second = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers(count: 2)
+    #expect(clock.sleeperCount == 2)
+    await clock.advance(by: .seconds(1))
+    try await first.value
+    try await second.value
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func cancellingASleeperThrowsCancellationError() async {
     let clock = ManualClock()
     let task = Task { try await clock.sleep(for: .seconds(60)) }
-    await waitForSleepers(clock, count: 1)
+    await clock.waitForSleepers(count: 1)
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(clock.sleeperCount == 0)
@@ -60,11 +71,5 @@ struct ManualClockTests {
     await clock.advance(by: .seconds(10))
     try await clock.sleep(until: ManualClock.Instant(offset: .seconds(5)))
     #expect(clock.sleeperCount == 0)
-  }
-
-  private func waitForSleepers(_ clock: ManualClock, count: Int) async {
-    while clock.sleeperCount < count {
-      await Task.yield()
-    }
   }
 }

@@ -16,16 +16,18 @@ struct TemperatureComparisonTests {
   func comparisonReadsAsASentence(
     today: Double, yesterday: Double, unit: TemperatureUnit, language: DisplayLanguage,
     expected: String
-  ) {
+  ) throws {
     let comparison = TemperatureComparison(
-      today: Temperature(celsius: today), yesterday: Temperature(celsius: yesterday), unit: unit)
+      today: try Temperature(celsius: today), yesterday: try Temperature(celsius: yesterday),
+      unit: unit)
     #expect(comparison.text(in: language) == expected)
   }
 
-  @Test func differenceAgreesWithTheRoundedNumbersOnScreen() {
+  @Test func differenceAgreesWithTheRoundedNumbersOnScreen() throws {
     // 18.4° and 17.6° are shown as 18° and 18°; the text must not claim a difference.
     let comparison = TemperatureComparison(
-      today: Temperature(celsius: 18.4), yesterday: Temperature(celsius: 17.6), unit: .celsius)
+      today: try Temperature(celsius: 18.4), yesterday: try Temperature(celsius: 17.6),
+      unit: .celsius)
     #expect(comparison.degrees == 0)
   }
 }

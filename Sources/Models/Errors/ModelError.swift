@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// do {
-///   let point = try GridPoint(containing: Coordinate(latitude: 10, longitude: 10))
+///   _ = try GridPoint(containing: Coordinate(latitude: 10, longitude: 10))
 /// } catch ModelError.Code.outsideForecastGrid {
 ///   // The place is not covered by the forecast grid.
 /// }
@@ -43,6 +43,9 @@ public struct ModelError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let invalidCharacters = Code(rawValue: "invalid-characters")
     /// A photo file name is not one the SDK could have made.
     public static let invalidPhotoName = Code(rawValue: "invalid-photo-name")
+    /// A grid point given with a coordinate is neither the cell the coordinate lies in nor one of
+    /// its neighbours.
+    public static let gridPointMismatch = Code(rawValue: "grid-point-mismatch")
     /// A value is outside the range its type allows, such as a probability above 100 %.
     public static let valueOutOfRange = Code(rawValue: "value-out-of-range")
 

@@ -64,6 +64,12 @@ public struct GridPoint: Hashable, Sendable {
     self.ny = Int(y)
   }
 
+  /// Creates a grid point from values already known to be inside the grid.
+  init(uncheckedX nx: Int, y ny: Int) {
+    self.nx = nx
+    self.ny = ny
+  }
+
   /// The coordinate of the centre of this cell.
   ///
   /// Converting the centre back with ``init(containing:)`` gives this grid point again.

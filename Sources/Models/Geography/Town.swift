@@ -46,16 +46,28 @@ public struct Town: Hashable, Sendable {
 
   /// Creates a town that knows both its coordinate and its grid cell.
   ///
-  /// Use this to restore a saved town without recomputing its cell. The grid point is kept as given:
-  /// a province's cell may deliberately stand for a town that lies just outside it.
+  /// Use this to restore a saved town, or to pin a town to a neighbouring cell (a town on a cell's
+  /// edge, or a coast whose cell is mostly sea). The cell must be the one the coordinate lies in or
+  /// one of its eight neighbours: anything farther is a mistake — another town's cell, or a
+  /// province's cell used for a city — and is refused.
   ///
   /// - Parameters:
   ///   - name: The name to show; surrounding whitespace is removed.
   ///   - coordinate: Where the town is.
   ///   - gridPoint: The forecast grid cell to ask forecasts for.
-  /// - Throws: ``ModelError`` for a bad name, as in ``init(name:coordinate:)``.
+  /// - Throws: ``ModelError`` for a bad name, as in ``init(name:coordinate:)``;
+  ///   ``ModelError/Code/outsideForecastGrid`` when the coordinate is outside the grid; and
+  ///   ``ModelError/Code/gridPointMismatch`` when the cell is not the coordinate's or a neighbour.
   public init(name: String, coordinate: Coordinate, gridPoint: GridPoint) throws(ModelError) {
     self.name = try TextRules.townName.validate(name, field: "name")
+    let containing = try GridPoint(containing: coordinate)
+    guard abs(containing.nx - gridPoint.nx) <= 1, abs(containing.ny - gridPoint.ny) <= 1 else {
+      throw ModelError(
+        .gridPointMismatch, field: "gridPoint",
+        message:
+          "Cell \(gridPoint) is not where (\(coordinate.latitude), \(coordinate.longitude)) lies "
+          + "(cell \(containing)); check for swapped or mistyped values.")
+    }
     self.coordinate = coordinate
     self.gridPoint = gridPoint
   }
@@ -71,12 +83,4 @@ public struct Town: Hashable, Sendable {
     validatedName: "서울특별시청",
     coordinate: Coordinate(uncheckedLatitude: 37.5665, longitude: 126.9780),
     gridPoint: GridPoint(uncheckedX: 60, y: 127))
-}
-
-extension GridPoint {
-  /// Creates a grid point from values already known to be inside the grid.
-  init(uncheckedX nx: Int, y ny: Int) {
-    self.nx = nx
-    self.ny = ny
-  }
 }

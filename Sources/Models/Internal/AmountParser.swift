@@ -10,7 +10,7 @@ enum AmountParser {
     let compact = String(text.unicodeScalars.filter { !$0.properties.isWhitespace }).lowercased()
     switch compact {
     case "", "-", "강수없음", "적설없음", "없음", "null":
-      return Result(unit: nil, measure: PrecipitationAmount.Measure.none)
+      return Result(unit: nil, measure: .nothing)
     default:
       break
     }
@@ -43,7 +43,7 @@ enum AmountParser {
 
     switch (relation, numbers.count) {
     case (.about, 1) where numbers[0] == 0:
-      return Result(unit: unit, measure: PrecipitationAmount.Measure.none)
+      return Result(unit: unit, measure: .nothing)
     case (.about, 1):
       return Result(unit: unit, measure: .about(numbers[0]))
     case (.lessThan, 1) where numbers[0] > 0:

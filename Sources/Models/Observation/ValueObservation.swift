@@ -4,16 +4,18 @@
 /// `BehaviorSubject` seen from outside, with Swift Concurrency's lifetimes:
 ///
 /// - Iteration **starts with the current value**, then yields each change.
-/// - **Any number of consumers** can iterate at once; each gets its own subscription.
-/// - A slow consumer gets the **latest** value, not a backlog: intermediate values are dropped.
+/// - **Any number of consumers** can iterate at once, each with its own iterator.
+/// - A slow consumer gets the **latest** value, not a backlog: intermediate values are dropped. A
+///   value can therefore repeat (A, then A again when a B in between was dropped); compare with the
+///   previous value when only real changes matter.
 /// - Iteration **never fails** (`Failure` is `Never`). It ends when the consuming task is cancelled,
-///   or when the subject is gone (its owner and every copy of the observation released) — there is
-///   nothing to dispose of and nothing to leak. An iterator does not keep the subject alive.
+///   or after the last value once the ``ValueSubject`` is deallocated — there is nothing to dispose
+///   of and nothing to leak. Neither an observation nor its iterators keep the subject alive.
 ///
 /// ```swift
 /// let unit = ValueSubject(TemperatureUnit.celsius)   // kept private by its owner
 /// let units: ValueObservation<TemperatureUnit> = unit.observation
-/// print(units.current)               // read synchronously, for tests and SwiftUI
+/// print(units.value)                 // read synchronously, for tests and SwiftUI
 /// let task = Task {
 ///   for await unit in units {        // the current unit first, then every change
 ///     render(unit)
@@ -36,7 +38,7 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
   }
 
   /// The value now; after the subject is gone, the last value it held.
-  public var current: Value { storage.currentValue }
+  public var value: Value { storage.currentValue }
 
   /// Starts an iteration. Its first element is the value current when it is first asked for.
   ///

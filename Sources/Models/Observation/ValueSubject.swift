@@ -3,7 +3,7 @@
 ///
 /// A subject replaces RxSwift's `BehaviorRelay`: the owner (a store, a repository, a view model)
 /// keeps the subject private and hands out its read-only ``observation``. Everyone else reads the
-/// ``ValueObservation/current`` value or iterates the observation; nobody else can write.
+/// ``ValueObservation/value`` value or iterates the observation; nobody else can write.
 ///
 /// ```swift
 /// final class Counter: Sendable {
@@ -39,7 +39,7 @@ public final class ValueSubject<Value: Sendable>: Sendable {
   /// The read-only view of this subject, to hand to observers.
   ///
   /// An observation does not keep the subject alive: when the owner releases the subject, every
-  /// iteration ends, and ``ValueObservation/current`` keeps returning the last value.
+  /// iteration ends, and ``ValueObservation/value`` keeps returning the last value.
   public var observation: ValueObservation<Value> {
     ValueObservation(storage: storage)
   }
@@ -56,7 +56,9 @@ public final class ValueSubject<Value: Sendable>: Sendable {
   /// Changes the value in place, atomically, and notifies every subscriber.
   ///
   /// Use this instead of reading ``value`` and calling ``send(_:)`` when several writers may race:
-  /// no change is lost between the read and the write.
+  /// no change is lost between the read and the write. When `Value` is `Equatable`, the overload in
+  /// the constrained extension is chosen instead, and an update that leaves the value equal
+  /// notifies nobody.
   ///
   /// - Parameter change: A function that changes the value. It runs under the subject's lock, so it
   ///   must be short and must not touch the subject again.
@@ -75,6 +77,20 @@ public final class ValueSubject<Value: Sendable>: Sendable {
 }
 
 extension ValueSubject where Value: Equatable {
+  /// Changes the value in place, atomically, and notifies subscribers only when it changed.
+  ///
+  /// - Parameter change: A function that changes the value. It runs under the subject's lock, so it
+  ///   must be short and must not touch the subject again.
+  /// - Returns: What `change` returns.
+  @discardableResult
+  public func update<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
+    try storage.update { value in
+      let before = value
+      let result = try change(&value)
+      return (result, value != before)
+    }
+  }
+
   /// Replaces the value and notifies subscribers only when the new value differs.
   ///
   /// - Parameter newValue: The new value.

@@ -4,7 +4,7 @@
 /// the provider reports them:
 ///
 /// ```swift
-/// let today = DayForecast(day: day, hourly: hours, reportedMaximum: Temperature(celsius: 24))
+/// let today = DayForecast(day: day, hourly: hours, reportedMaximum: try Temperature(celsius: 24))
 /// today.maximum?.isDerived  // false: the provider said 24°
 /// today.minimum?.isDerived  // true: the coldest hour, because no minimum was reported
 /// ```
@@ -57,8 +57,8 @@ public struct DayForecast: Hashable, Sendable, Codable {
   /// - The minimum and maximum are the reported values when given, and otherwise the lowest and
   ///   highest hourly temperature, marked ``DailyTemperature/isDerived``.
   /// - The sky is the most frequent hourly sky; a tie goes to the cloudier one.
-  /// - The precipitation type is the most frequent type other than ``PrecipitationType/none``
-  ///   (a tie goes to the earliest), or `none` when nothing falls in any hour.
+  /// - The precipitation type is the most frequent type other than ``PrecipitationType/nothing``
+  ///   (a tie goes to the earliest), or `nothing` when nothing falls in any hour.
   /// - The probability is the highest hourly probability.
   ///
   /// A summary that no hour informs is `nil`.
@@ -94,7 +94,7 @@ public struct DayForecast: Hashable, Sendable, Codable {
   ) -> PrecipitationType? {
     guard !types.isEmpty else { return nil }
     let falling = types.filter(\.isFalling)
-    return mostFrequent(falling, preferringLaterCase: false) ?? PrecipitationType.none
+    return mostFrequent(falling, preferringLaterCase: false) ?? .nothing
   }
 
   /// The most frequent value; ties go to the later case (cloudier sky) or to the earliest seen.

@@ -23,7 +23,7 @@ public struct PrecipitationAmount: Hashable, Sendable {
   /// An amount read from the text, in ``unit``.
   public enum Measure: Hashable, Sendable {
     /// Nothing falls.
-    case none
+    case nothing
     /// Less than the given amount, but more than nothing.
     case lessThan(Double)
     /// About the given amount.
@@ -72,9 +72,6 @@ public struct PrecipitationAmount: Hashable, Sendable {
     self.measure = measure
   }
 
-  /// Whether the amount says nothing falls.
-  public var isNone: Bool { measure == Measure.none }
-
   /// The amount written for a person.
   ///
   /// Korean follows the forecast's own style (`"강수없음"`, `"1mm 미만"`, `"30~50mm"`,
@@ -87,8 +84,8 @@ public struct PrecipitationAmount: Hashable, Sendable {
     guard let measure else { return originalText }
     let u = unit.rawValue
     switch (measure, language) {
-    case (.none, .korean): return unit == .millimeters ? "강수없음" : "적설없음"
-    case (.none, .english): return unit == .millimeters ? "No rain" : "No snow"
+    case (.nothing, .korean): return unit == .millimeters ? "강수없음" : "적설없음"
+    case (.nothing, .english): return unit == .millimeters ? "No rain" : "No snow"
     case (.lessThan(let limit), .korean): return "\(decimal(limit))\(u) 미만"
     case (.lessThan(let limit), .english): return "Under \(decimal(limit)) \(u)"
     case (.about(let value), .korean): return "\(decimal(value))\(u)"
@@ -151,7 +148,7 @@ extension PrecipitationAmount.Measure: Codable {
   }
 
   private enum Kind: String, Codable {
-    case none
+    case nothing
     case lessThan
     case about
     case between
@@ -165,8 +162,8 @@ extension PrecipitationAmount.Measure: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let kind = try container.decode(Kind.self, forKey: .kind)
-    if kind == .none {
-      self = .none
+    if kind == .nothing {
+      self = .nothing
       return
     }
     let value = try container.decode(Double.self, forKey: .value)
@@ -175,7 +172,7 @@ extension PrecipitationAmount.Measure: Codable {
         forKey: .value, in: container, debugDescription: "An amount must be a number of 0 or more.")
     }
     switch kind {
-    case .none: self = .none
+    case .nothing: self = .nothing
     case .lessThan: self = .lessThan(value)
     case .about: self = .about(value)
     case .atLeast: self = .atLeast(value)
@@ -193,8 +190,8 @@ extension PrecipitationAmount.Measure: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch self {
-    case .none:
-      try container.encode(Kind.none, forKey: .kind)
+    case .nothing:
+      try container.encode(Kind.nothing, forKey: .kind)
     case .lessThan(let value):
       try container.encode(Kind.lessThan, forKey: .kind)
       try container.encode(value, forKey: .value)

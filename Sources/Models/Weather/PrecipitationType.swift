@@ -1,7 +1,7 @@
 /// What is falling from the sky, if anything.
 public enum PrecipitationType: String, Hashable, Sendable, Codable, CaseIterable {
-  /// Nothing (없음).
-  case none
+  /// Nothing falls (없음).
+  case nothing
   /// Rain (비).
   case rain
   /// Rain and snow mixed (비/눈).
@@ -18,7 +18,7 @@ public enum PrecipitationType: String, Hashable, Sendable, Codable, CaseIterable
   case flurries
 
   /// Whether anything is falling.
-  public var isFalling: Bool { self != .none }
+  public var isFalling: Bool { self != .nothing }
 
   /// The condition's name, such as "비/눈" or "Rain and snow".
   ///
@@ -28,7 +28,7 @@ public enum PrecipitationType: String, Hashable, Sendable, Codable, CaseIterable
     switch language {
     case .korean:
       switch self {
-      case .none: "없음"
+      case .nothing: "없음"
       case .rain: "비"
       case .rainAndSnow: "비/눈"
       case .snow: "눈"
@@ -39,7 +39,7 @@ public enum PrecipitationType: String, Hashable, Sendable, Codable, CaseIterable
       }
     case .english:
       switch self {
-      case .none: "None"
+      case .nothing: "Nothing"
       case .rain: "Rain"
       case .rainAndSnow: "Rain and snow"
       case .snow: "Snow"
