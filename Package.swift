@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 
 import PackageDescription
 
@@ -30,7 +30,9 @@ let package = Package(
       name: "HaruJournal",
       dependencies: [
         "HaruModels",
-        .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+        // Apple platforms import their own SQLite3 module instead.
+        .target(
+          name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
       ],
       path: "Sources/Journal"
     ),

@@ -40,6 +40,7 @@ package final class PlatformLock: @unchecked Sendable {
   }
 
   /// Waits for and takes the lock. Every call must be balanced by ``unlock()`` on the same thread.
+  @available(*, noasync, message: "Hold the lock only in synchronous code.")
   package func lock() {
     #if canImport(Darwin)
       os_unfair_lock_lock(mutex)
@@ -49,6 +50,7 @@ package final class PlatformLock: @unchecked Sendable {
   }
 
   /// Releases the lock.
+  @available(*, noasync, message: "Hold the lock only in synchronous code.")
   package func unlock() {
     #if canImport(Darwin)
       os_unfair_lock_unlock(mutex)
@@ -60,13 +62,15 @@ package final class PlatformLock: @unchecked Sendable {
 
 /// State guarded by a ``PlatformLock``, shared by Haru's modules.
 ///
-/// The lock is not recursive: the body of ``withLock(_:)`` must not lock the same state again.
+/// Like `Synchronization.Mutex`, the state goes in and comes out as `sending`, so state that is not
+/// `Sendable` cannot escape the lock to two threads. The lock is not recursive: the body of
+/// ``withLock(_:)`` must not lock the same state again.
 package final class LockedState<State>: @unchecked Sendable {
   private let mutex = PlatformLock()
   private var state: State
 
   /// Creates the lock around an initial state.
-  package init(_ initialState: State) {
+  package init(_ initialState: sending State) {
     state = initialState
   }
 
@@ -74,7 +78,9 @@ package final class LockedState<State>: @unchecked Sendable {
   ///
   /// - Parameter body: Reads or changes the state; keep it short and never lock again inside it.
   /// - Returns: What `body` returns.
-  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout sending State) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
     mutex.lock()
     defer { mutex.unlock() }
     return try body(&state)

@@ -8,11 +8,10 @@ struct CalendarDayTests {
     (2026, 1, 0), (2026, 1, 32), (0, 1, 1), (10_000, 1, 1), (-5, 1, 1),
   ])
   func daysThatDoNotExistAreRefused(year: Int, month: Int, day: Int) {
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try CalendarDay(year: year, month: month, day: day)
-    } throws: { error in
-      (error as? ModelError)?.code == .invalidDay
     }
+    #expect(error?.code == .invalidDay)
   }
 
   @Test(arguments: [(2024, 2, 29), (2000, 2, 29), (2026, 12, 31), (1, 1, 1), (9999, 12, 31)])

@@ -94,14 +94,48 @@ struct DayForecastTests {
 
   @Test(arguments: [-1, 101, 1000, Int.min])
   func probabilitiesOutsideZeroToAHundredAreRefused(percent: Int) {
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try Probability(percent: percent)
-    } throws: { error in
-      (error as? ModelError)?.code == .valueOutOfRange
     }
+    #expect(error?.code == .valueOutOfRange)
   }
 
   @Test func probabilityFormatsAsPercent() throws {
     #expect(try Probability(percent: 60).formatted == "60%")
+  }
+}
+
+struct DayForecastAmountTests {
+  @Test func theDaysAmountIsTheLargestHourlyAmount() throws {
+    let day = try CalendarDay(year: 2026, month: 7, day: 1)
+    let start = day.start(in: CalendarDay.koreaTimeZone)
+    let texts = ["1mm 미만", "30.0~50.0mm", "6.2mm", "알 수 없음", "강수없음"]
+    let hours = texts.enumerated().map { index, text in
+      HourlyForecast(
+        time: start.addingTimeInterval(Double(index) * 3600),
+        precipitation: PrecipitationAmount(parsing: text))
+    }
+    let forecast = DayForecast(day: day, hourly: hours)
+    #expect(forecast.precipitation?.originalText == "30.0~50.0mm")
+    #expect(forecast.snowfall == nil)
+  }
+
+  @Test func unreadableAmountsCountOnlyWhenNothingIsReadable() throws {
+    let day = try CalendarDay(year: 2026, month: 7, day: 1)
+    let hour = HourlyForecast(
+      time: day.start(in: CalendarDay.koreaTimeZone),
+      snowfall: PrecipitationAmount(parsing: "많음", defaultUnit: .centimeters))
+    #expect(DayForecast(day: day, hourly: [hour]).snowfall?.originalText == "많음")
+  }
+
+  @Test func decodedHoursAreInTimeOrder() throws {
+    let day = try CalendarDay(year: 2026, month: 7, day: 1)
+    let json = """
+      {"day": "2026-07-01", "hourly": [
+        {"time": 100.0, "humidity": 2}, {"time": 50.0, "humidity": 1}]}
+      """
+    let decoded = try JSONDecoder().decode(DayForecast.self, from: Data(json.utf8))
+    #expect(decoded.day == day)
+    #expect(decoded.hourly.map(\.humidity) == [1, 2])
   }
 }

@@ -55,11 +55,10 @@ struct GridPointTests {
   ])
   func placesOutsideTheGridAreAnErrorNotAClamp(latitude: Double, longitude: Double) throws {
     let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try GridPoint(containing: coordinate)
-    } throws: { error in
-      (error as? ModelError)?.code == .outsideForecastGrid
     }
+    #expect(error?.code == .outsideForecastGrid)
   }
 
   @Test(arguments: [(0, 1), (150, 1), (1, 0), (1, 254), (-60, 127), (Int.max, Int.min)])

@@ -73,11 +73,10 @@ struct JournalEntryTests {
   }
 
   @Test func anEntryCannotBeChangedBeforeItWasCreated() {
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try JournalEntry(draft: draft(), createdAt: now, updatedAt: now.addingTimeInterval(-1))
-    } throws: { error in
-      (error as? ModelError)?.code == .valueOutOfRange
     }
+    #expect(error?.code == .valueOutOfRange)
   }
 
   @Test func draftRoundTripsThroughAnEntry() throws {
@@ -108,11 +107,10 @@ struct PhotoNameTests {
     "사진.jpg", "a..b", String(repeating: "a", count: 129), "a\u{0}.jpg", "C:\\x.jpg",
   ])
   func namesASDKCouldNotHaveMadeAreRefused(name: String) {
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try PhotoName(name)
-    } throws: { error in
-      (error as? ModelError)?.code == .invalidPhotoName
     }
+    #expect(error?.code == .invalidPhotoName)
   }
 
   @Test(arguments: ["a.jpg", "6f9619ff-8b86-d011-b42d-00cf4fc964ff.heic", "x_1-2.PNG", "a"])
@@ -173,5 +171,25 @@ struct LargeInputTests {
       sentence: "y")
     #expect(draft.validationErrors.map(\.code) == [.fieldTooLong])
     #expect(draft.validationErrors.map(\.field) == ["brand"])
+  }
+}
+
+struct InvisibleCharacterTests {
+  @Test(arguments: ["\u{200B}", "Le\u{200B}Labo", "Rose\u{202E}31", "\u{FEFF}Aesop", "\u{200D}"])
+  func invisibleFormattingIsRefusedOrCountsAsEmpty(brand: String) throws {
+    let draft = JournalEntryDraft(
+      day: try CalendarDay(year: 2026, month: 11, day: 30), brand: brand, perfumeName: "x",
+      sentence: "y")
+    let codes = draft.validationErrors.map(\.code)
+    #expect(codes == [.invalidCharacters] || codes == [.emptyField], "\(codes)")
+    #expect(!draft.isValid)
+  }
+
+  @Test func emojiJoinersAreKept() throws {
+    let family = "👨‍👩‍👧 향수"
+    let entry = try JournalEntry(
+      day: try CalendarDay(year: 2026, month: 11, day: 30), brand: "Brand", perfumeName: family,
+      sentence: "가족 모두 좋아함", createdAt: Date(timeIntervalSince1970: 0))
+    #expect(entry.perfumeName == family)
   }
 }

@@ -52,20 +52,19 @@ struct TownTests {
     (String(repeating: "동", count: 61), .fieldTooLong), ("서울\n부산", .invalidCharacters),
   ])
   func badNamesAreRefused(name: String, code: ModelError.Code) {
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try Town(name: name, gridPoint: GridPoint(nx: 60, ny: 127))
-    } throws: { error in
-      (error as? ModelError)?.code == code && (error as? ModelError)?.field == "name"
     }
+    #expect(error?.code == code)
+    #expect(error?.field == "name")
   }
 
   @Test func aTownOutsideTheGridIsRefused() throws {
     let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
-    #expect {
+    let error = #expect(throws: ModelError.self) {
       try Town(name: "Paris", coordinate: paris)
-    } throws: { error in
-      (error as? ModelError)?.code == .outsideForecastGrid
     }
+    #expect(error?.code == .outsideForecastGrid)
   }
 
   @Test func aTownMayKeepANeighbouringCellForItsCoordinate() throws {

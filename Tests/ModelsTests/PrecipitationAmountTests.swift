@@ -34,7 +34,7 @@ struct PrecipitationAmountTests {
 
   @Test(arguments: [
     "비가 옴", "-6.2mm", "mm", "1..2mm", "50~30mm", "1cm~2mm", "0mm 미만", "1e3mm", "６mm", "NaN",
-    "999999999999999mm",
+    "999999999999999mm", "900", "999.0mm", "-999", "950~1000mm",
   ])
   func unknownTextIsKeptWithoutAMeasure(text: String) {
     let amount = PrecipitationAmount(parsing: text)
@@ -59,9 +59,9 @@ struct PrecipitationAmountTests {
     #expect(amount.formatted(in: .english) == english)
   }
 
-  @Test func aProviderCanStateTheMeaningOfACodedCategory() {
+  @Test func aProviderCanStateTheMeaningOfACodedCategory() throws {
     // KMA's last forecast day writes PCP "2" for 3–15 mm an hour.
-    let coded = PrecipitationAmount(
+    let coded = try PrecipitationAmount(
       originalText: "2", unit: .millimeters, measure: .between(3, 15))
     #expect(coded.formatted(in: .english) == "3–15 mm")
     #expect(coded.originalText == "2")
@@ -71,15 +71,32 @@ struct PrecipitationAmountTests {
 }
 
 struct PrecipitationAmountCodableTests {
-  @Test(arguments: [
-    PrecipitationAmount(originalText: "1", unit: .millimeters, measure: .lessThan(3)),
-    PrecipitationAmount(originalText: "2", unit: .millimeters, measure: .between(3, 15)),
-    PrecipitationAmount(originalText: "3", unit: .millimeters, measure: .atLeast(15)),
-    PrecipitationAmount(originalText: "2", unit: .centimeters, measure: .atLeast(1)),
+  static let amounts: [PrecipitationAmount] = [
+    (try? PrecipitationAmount(originalText: "1", unit: .millimeters, measure: .lessThan(3))),
+    (try? PrecipitationAmount(originalText: "2", unit: .millimeters, measure: .between(3, 15))),
+    (try? PrecipitationAmount(originalText: "3", unit: .millimeters, measure: .atLeast(15))),
+    (try? PrecipitationAmount(originalText: "2", unit: .centimeters, measure: .atLeast(1))),
     PrecipitationAmount(parsing: "강수없음"),
     PrecipitationAmount(parsing: "6.2mm"),
     PrecipitationAmount(parsing: "알 수 없음"),
+  ].compactMap { $0 }
+
+  @Test func everyExampleAmountIsValid() {
+    #expect(Self.amounts.count == 7)
+  }
+
+  @Test(arguments: [
+    PrecipitationAmount.Measure.lessThan(-1), .about(.nan), .atLeast(.infinity), .between(5, 1),
+    .between(-1, 2),
   ])
+  func invalidMeasuresAreRefusedWhenMade(measure: PrecipitationAmount.Measure) {
+    let error = #expect(throws: ModelError.self) {
+      try PrecipitationAmount(originalText: "x", unit: .millimeters, measure: measure)
+    }
+    #expect(error?.code == .valueOutOfRange)
+  }
+
+  @Test(arguments: amounts)
   func storedAmountsKeepTheirMeaning(amount: PrecipitationAmount) throws {
     let data = try JSONEncoder().encode(amount)
     #expect(try JSONDecoder().decode(PrecipitationAmount.self, from: data) == amount)

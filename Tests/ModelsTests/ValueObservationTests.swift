@@ -112,7 +112,8 @@ struct ValueObservationTests {
       guard let observation else { return }
       for await _ in observation { storage.increment() }
     }
-    while storage.value < 1 { await Task.yield() }
+    while subject?.waiterCount ?? 0 < 1 { await Task.yield() }
+    #expect(storage.value == 1)
     subject = nil
     await consumer.value  // would hang if the parked consumer were never resumed
     #expect(storage.value == 1)

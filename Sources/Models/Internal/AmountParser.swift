@@ -41,6 +41,10 @@ enum AmountParser {
       numbers.append(value)
     }
 
+    // Forecast services mark a missing value with 900 or more (KMA writes +900 or -999).
+    if numbers.contains(where: { $0 >= 900 }) {
+      return Result(unit: unit, measure: nil)
+    }
     switch (relation, numbers.count) {
     case (.about, 1) where numbers[0] == 0:
       return Result(unit: unit, measure: .nothing)

@@ -10,9 +10,14 @@ struct TextRules: Sendable {
   static let townName = TextRules(isRequired: true, maximumLength: 60, allowsLineBreaks: false)
 
   /// Returns the value trimmed of surrounding whitespace, or throws why it is not acceptable.
+  ///
+  /// Refused: line breaks in a one-line field, control characters other than tab, and invisible
+  /// format characters (zero-width spaces, direction overrides, byte-order marks) except the
+  /// zero-width joiner that emoji sequences need. A value made only of joiners counts as empty.
   func validate(_ value: String, field: String) throws(ModelError) -> String {
     let trimmed = value.trimmingWhitespace()
-    if isRequired, trimmed.isEmpty {
+    let hasVisibleContent = trimmed.unicodeScalars.contains { $0 != Self.zeroWidthJoiner }
+    if isRequired, !hasVisibleContent {
       throw ModelError(.emptyField, field: field, message: "This field is required.")
     }
     // Stop counting at the limit: a pasted 10 MB text is refused without walking all of it.
@@ -32,14 +37,23 @@ struct TextRules: Sendable {
           .invalidCharacters, field: field, message: "Keep this to one line, without line breaks.")
       }
       if scalar == "\t" { continue }
-      if scalar.properties.generalCategory == .control {
+      switch scalar.properties.generalCategory {
+      case .control:
         throw ModelError(
           .invalidCharacters, field: field,
           message: "Remove the invisible control character U+\(hex(scalar.value)).")
+      case .format where scalar != Self.zeroWidthJoiner:
+        throw ModelError(
+          .invalidCharacters, field: field,
+          message: "Remove the invisible formatting character U+\(hex(scalar.value)).")
+      default:
+        continue
       }
     }
-    return trimmed
+    return String(trimmed)
   }
+
+  private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 
   private func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
@@ -48,12 +62,12 @@ struct TextRules: Sendable {
 }
 
 extension String {
-  /// The string without leading and trailing whitespace and line breaks.
-  func trimmingWhitespace() -> String {
+  /// The string without leading and trailing whitespace and line breaks, without copying it.
+  func trimmingWhitespace() -> Substring {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
-    return String(scalars[first...last])
+    return Substring(scalars[first...last])
   }
 }

@@ -92,20 +92,27 @@ final class ObservationStorage<Value: Sendable>: @unchecked Sendable {
   ) async -> (value: Value, version: UInt64)? {
     while true {
       if Task.isCancelled { return nil }
-      lock.lock()
-      if version != seen {
-        let delivery = (value, version)
-        lock.unlock()
-        return delivery
+      switch step(after: seen) {
+      case .deliver(let value, let version): return (value, version)
+      case .end: return nil
+      case .park(let id): await park(id, after: seen, isolation: actor)
       }
-      if waiters.isFinished {
-        lock.unlock()
-        return nil
-      }
-      let id = waiters.reserveID()
-      lock.unlock()
-      await park(id, after: seen, isolation: actor)
     }
+  }
+
+  private enum Step {
+    case deliver(Value, UInt64)
+    case end
+    case park(UInt64)
+  }
+
+  /// What a consumer that saw version `seen` gets now: a newer value, the end, or a ticket to park.
+  private func step(after seen: UInt64) -> Step {
+    lock.lock()
+    defer { lock.unlock() }
+    if version != seen { return .deliver(value, version) }
+    if waiters.isFinished { return .end }
+    return .park(waiters.reserveID())
   }
 
   /// Suspends until a write, the end of the observation, or cancellation wakes this consumer.

@@ -8,21 +8,25 @@
 /// today.maximum?.isDerived  // false: the provider said 24°
 /// today.minimum?.isDerived  // true: the coldest hour, because no minimum was reported
 /// ```
-public struct DayForecast: Hashable, Sendable, Codable {
+public struct DayForecast: Hashable, Sendable {
   /// The day, in the forecast's time zone.
-  public var day: CalendarDay
+  public let day: CalendarDay
   /// The lowest temperature of the day.
-  public var minimum: DailyTemperature?
+  public let minimum: DailyTemperature?
   /// The highest temperature of the day.
-  public var maximum: DailyTemperature?
+  public let maximum: DailyTemperature?
   /// The cloud cover that describes the day best.
-  public var sky: Sky?
+  public let sky: Sky?
   /// What falls during the day, if anything.
-  public var precipitationType: PrecipitationType?
+  public let precipitationType: PrecipitationType?
   /// The highest chance of precipitation in any hour of the day.
-  public var precipitationProbability: Probability?
+  public let precipitationProbability: Probability?
+  /// The largest hourly rain amount of the day.
+  public let precipitation: PrecipitationAmount?
+  /// The largest hourly snowfall of the day.
+  public let snowfall: PrecipitationAmount?
   /// The day's hours, earliest first. Providers may give every hour, every third hour, or none.
-  public var hourly: [HourlyForecast]
+  public let hourly: [HourlyForecast]
 
   /// Creates a day from values already summarised.
   ///
@@ -33,6 +37,8 @@ public struct DayForecast: Hashable, Sendable, Codable {
   ///   - sky: The cloud cover that describes the day best.
   ///   - precipitationType: What falls during the day.
   ///   - precipitationProbability: The highest chance of precipitation.
+  ///   - precipitation: The largest hourly rain amount.
+  ///   - snowfall: The largest hourly snowfall.
   ///   - hourly: The day's hours; they are sorted by time.
   public init(
     day: CalendarDay,
@@ -41,6 +47,8 @@ public struct DayForecast: Hashable, Sendable, Codable {
     sky: Sky?,
     precipitationType: PrecipitationType?,
     precipitationProbability: Probability?,
+    precipitation: PrecipitationAmount? = nil,
+    snowfall: PrecipitationAmount? = nil,
     hourly: [HourlyForecast]
   ) {
     self.day = day
@@ -49,6 +57,8 @@ public struct DayForecast: Hashable, Sendable, Codable {
     self.sky = sky
     self.precipitationType = precipitationType
     self.precipitationProbability = precipitationProbability
+    self.precipitation = precipitation
+    self.snowfall = snowfall
     self.hourly = hourly.sorted { $0.time < $1.time }
   }
 
@@ -60,6 +70,8 @@ public struct DayForecast: Hashable, Sendable, Codable {
   /// - The precipitation type is the most frequent type other than ``PrecipitationType/nothing``
   ///   (a tie goes to the earliest), or `nothing` when nothing falls in any hour.
   /// - The probability is the highest hourly probability.
+  /// - The rain and snow amounts are the largest hourly amounts (a range counts as its upper end);
+  ///   an amount whose text could not be read counts only when no hour has a readable one.
   ///
   /// A summary that no hour informs is `nil`.
   ///
@@ -86,7 +98,17 @@ public struct DayForecast: Hashable, Sendable, Codable {
       sky: Self.mostFrequent(hours.compactMap(\.sky), preferringLaterCase: true),
       precipitationType: Self.prevailingPrecipitation(hours.compactMap(\.precipitationType)),
       precipitationProbability: hours.compactMap(\.precipitationProbability).max(),
+      precipitation: Self.largest(hours.compactMap(\.precipitation)),
+      snowfall: Self.largest(hours.compactMap(\.snowfall)),
       hourly: hours)
+  }
+
+  /// The largest readable amount; the first unreadable one when none is readable.
+  private static func largest(_ amounts: [PrecipitationAmount]) -> PrecipitationAmount? {
+    let readable = amounts.filter { $0.measure != nil }
+    guard !readable.isEmpty else { return amounts.first }
+    // `max(by:)` keeps the first of equal elements, so ties go to the earliest hour.
+    return readable.max { ($0.measure?.upperEstimate ?? 0) < ($1.measure?.upperEstimate ?? 0) }
   }
 
   private static func prevailingPrecipitation(
@@ -144,5 +166,49 @@ public struct DailyTemperature: Hashable, Sendable, Codable {
   public init(_ temperature: Temperature, isDerived: Bool) {
     self.temperature = temperature
     self.isDerived = isDerived
+  }
+}
+
+extension DayForecast: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case day
+    case minimum
+    case maximum
+    case sky
+    case precipitationType
+    case precipitationProbability
+    case precipitation
+    case snowfall
+    case hourly
+  }
+
+  /// Decodes a day; its hours are put in time order, as by the initializer.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      day: try c.decode(CalendarDay.self, forKey: .day),
+      minimum: try c.decodeIfPresent(DailyTemperature.self, forKey: .minimum),
+      maximum: try c.decodeIfPresent(DailyTemperature.self, forKey: .maximum),
+      sky: try c.decodeIfPresent(Sky.self, forKey: .sky),
+      precipitationType: try c.decodeIfPresent(PrecipitationType.self, forKey: .precipitationType),
+      precipitationProbability: try c.decodeIfPresent(
+        Probability.self, forKey: .precipitationProbability),
+      precipitation: try c.decodeIfPresent(PrecipitationAmount.self, forKey: .precipitation),
+      snowfall: try c.decodeIfPresent(PrecipitationAmount.self, forKey: .snowfall),
+      hourly: try c.decodeIfPresent([HourlyForecast].self, forKey: .hourly) ?? [])
+  }
+
+  /// Encodes every field; absent values are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(day, forKey: .day)
+    try c.encodeIfPresent(minimum, forKey: .minimum)
+    try c.encodeIfPresent(maximum, forKey: .maximum)
+    try c.encodeIfPresent(sky, forKey: .sky)
+    try c.encodeIfPresent(precipitationType, forKey: .precipitationType)
+    try c.encodeIfPresent(precipitationProbability, forKey: .precipitationProbability)
+    try c.encodeIfPresent(precipitation, forKey: .precipitation)
+    try c.encodeIfPresent(snowfall, forKey: .snowfall)
+    try c.encode(hourly, forKey: .hourly)
   }
 }

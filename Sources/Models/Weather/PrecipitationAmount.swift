@@ -66,7 +66,14 @@ public struct PrecipitationAmount: Hashable, Sendable {
   ///   - originalText: The text as received, kept for display and diagnostics.
   ///   - unit: The unit of `measure`.
   ///   - measure: The amount, or `nil` when unknown.
-  public init(originalText: String, unit: Unit, measure: Measure?) {
+  /// - Throws: ``ModelError/Code/valueOutOfRange`` when an amount is negative or not finite, or a
+  ///   range ends below its start.
+  public init(originalText: String, unit: Unit, measure: Measure?) throws(ModelError) {
+    if let measure, !measure.isValid {
+      throw ModelError(
+        .valueOutOfRange, field: "measure",
+        message: "An amount must be 0 or more, and a range must not end below its start.")
+    }
     self.originalText = originalText
     self.unit = unit
     self.measure = measure
@@ -125,7 +132,9 @@ extension PrecipitationAmount: Codable {
     let unit = try container.decode(Unit.self, forKey: .unit)
     if container.contains(.measure) {
       let measure = try container.decodeIfPresent(Measure.self, forKey: .measure)
-      self.init(originalText: text, unit: unit, measure: measure)
+      self = try validated(in: container, forKey: .measure) {
+        try PrecipitationAmount(originalText: text, unit: unit, measure: measure)
+      }
     } else {
       self.init(parsing: text, defaultUnit: unit)
     }
@@ -137,6 +146,28 @@ extension PrecipitationAmount: Codable {
     try container.encode(originalText, forKey: .text)
     try container.encode(unit, forKey: .unit)
     try container.encode(measure, forKey: .measure)
+  }
+}
+
+extension PrecipitationAmount.Measure {
+  /// Whether every amount is a finite number of 0 or more and a range does not end below its start.
+  var isValid: Bool {
+    func isAmount(_ value: Double) -> Bool { value.isFinite && value >= 0 }
+    switch self {
+    case .nothing: return true
+    case .lessThan(let value), .about(let value), .atLeast(let value): return isAmount(value)
+    case .between(let low, let high): return isAmount(low) && isAmount(high) && low <= high
+    }
+  }
+
+  /// The most the measure allows, for comparing amounts: a range counts as its upper end, "at
+  /// least" as its lower bound.
+  var upperEstimate: Double {
+    switch self {
+    case .nothing: 0
+    case .lessThan(let value), .about(let value), .atLeast(let value): value
+    case .between(_, let high): high
+    }
   }
 }
 
@@ -167,23 +198,20 @@ extension PrecipitationAmount.Measure: Codable {
       return
     }
     let value = try container.decode(Double.self, forKey: .value)
-    guard value.isFinite, value >= 0 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .value, in: container, debugDescription: "An amount must be a number of 0 or more.")
-    }
+    let measure: Self
     switch kind {
-    case .nothing: self = .nothing
-    case .lessThan: self = .lessThan(value)
-    case .about: self = .about(value)
-    case .atLeast: self = .atLeast(value)
-    case .between:
-      let high = try container.decode(Double.self, forKey: .high)
-      guard high.isFinite, high >= value else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .high, in: container, debugDescription: "A range must not end below its start.")
-      }
-      self = .between(value, high)
+    case .nothing: measure = .nothing
+    case .lessThan: measure = .lessThan(value)
+    case .about: measure = .about(value)
+    case .atLeast: measure = .atLeast(value)
+    case .between: measure = .between(value, try container.decode(Double.self, forKey: .high))
     }
+    guard measure.isValid else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .value, in: container,
+        debugDescription: "An amount must be 0 or more, and a range must not end below its start.")
+    }
+    self = measure
   }
 
   /// Encodes the kind and its amounts.
