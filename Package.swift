@@ -42,7 +42,8 @@ let package = Package(
       path: "Sources/ViewModels"
     ),
     .target(
-      name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing"),
+      name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing/Core"
+    ),
     .executableTarget(
       name: "HaruCLI",
       dependencies: [

@@ -18,7 +18,12 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "HaruBench",
-      dependencies: [.product(name: "HaruModels", package: "Haru")],
+      dependencies: [
+        .product(name: "HaruModels", package: "Haru"),
+        .product(name: "HaruSettings", package: "Haru"),
+        .product(name: "HaruForecast", package: "Haru"),
+        .product(name: "HaruJournal", package: "Haru"),
+      ],
       path: "Sources/HaruBench"
     )
   ],

@@ -18,7 +18,7 @@ site="$output/Haru.doccarchive"
 
 # Each library module and the folder that holds its sources and its catalog.
 modules=(HaruModels HaruSettings HaruForecast HaruJournal HaruViewModels HaruTesting)
-folders=(Models Settings Forecast Journal ViewModels Testing)
+folders=(Models Settings Forecast Journal ViewModels Testing/Core)
 
 fail() {
   echo "error: $*" >&2

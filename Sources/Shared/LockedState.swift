@@ -78,6 +78,7 @@ package final class LockedState<State>: @unchecked Sendable {
   ///
   /// - Parameter body: Reads or changes the state; keep it short and never lock again inside it.
   /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; the lock is released either way.
   package func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {

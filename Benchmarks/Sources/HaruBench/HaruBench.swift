@@ -4,7 +4,9 @@ import Foundation
 @main
 enum HaruBench {
   /// Every benchmark, in the order they run. Names are stable; see `Benchmarks/README.md`.
-  static let benchmarks: [Benchmark] = GridBenchmarks.all + ObservationBenchmarks.all
+  static let benchmarks: [Benchmark] =
+    GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
+    + ForecastBenchmarks.all + JournalBenchmarks.all
 
   static func main() async {
     let command: Command

@@ -1,0 +1,4 @@
+/// The benchmarks of the forecast client (`forecast.*`).
+enum ForecastBenchmarks {
+  static let all: [Benchmark] = []
+}

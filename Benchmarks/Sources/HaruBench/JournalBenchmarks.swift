@@ -1,0 +1,4 @@
+/// The benchmarks of the scent journal (`journal.*`).
+enum JournalBenchmarks {
+  static let all: [Benchmark] = []
+}

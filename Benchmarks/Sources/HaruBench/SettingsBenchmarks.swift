@@ -1,0 +1,4 @@
+/// The benchmarks of the preferences store (`settings.*`).
+enum SettingsBenchmarks {
+  static let all: [Benchmark] = []
+}
