@@ -18,7 +18,8 @@ let package = Package(
     // Internals shared by the modules through `package` access; not a product.
     .target(name: "HaruShared", path: "Sources/Shared"),
     .target(name: "HaruModels", dependencies: ["HaruShared"], path: "Sources/Models"),
-    .target(name: "HaruSettings", dependencies: ["HaruModels"], path: "Sources/Settings"),
+    .target(
+      name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings"),
     .target(name: "HaruForecast", dependencies: ["HaruModels"], path: "Sources/Forecast"),
     .systemLibrary(
       name: "CSQLite",
@@ -58,7 +59,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruSettingsTests",
-      dependencies: ["HaruSettings"],
+      dependencies: ["HaruSettings", "HaruModels"],
       path: "Tests/SettingsTests"
     ),
     .testTarget(

@@ -15,10 +15,11 @@ import HaruShared
 /// Every stored property is guarded by `lock`, hence `@unchecked Sendable`.
 final class ObservationStorage<Value: Sendable>: @unchecked Sendable {
   private let lock = PlatformLock()
-  private var value: Value
+  // Guarded by `lock`, so the runtime's exclusivity checks would only add cost.
+  @exclusivity(unchecked) private var value: Value
   /// Starts at 1 so that a consumer that has seen nothing (version 0) gets the current value.
-  private var version: UInt64 = 1
-  private var waiters = Waiters()
+  @exclusivity(unchecked) private var version: UInt64 = 1
+  @exclusivity(unchecked) private var waiters = Waiters()
 
   init(_ value: Value) {
     self.value = value

@@ -57,3 +57,11 @@ extension SettingsKey where Value == PetType {
     SettingsKey("petType", default: .dog)
   }
 }
+
+extension SettingsKey where Value == SavedTowns {
+  /// The towns a person follows and which one is current; Seoul City Hall alone by default, or the
+  /// towns a store was opened with.
+  public static var savedTowns: SettingsKey<SavedTowns> {
+    SettingsKey("savedTowns", default: SavedTowns(.seoulCityHall))
+  }
+}

@@ -1,0 +1,103 @@
+/// A preference as a backend keeps it: a JSON value.
+///
+/// The store encodes each typed value to a `StoredValue` when it writes, and decodes it back when a
+/// key is first read, so backends deal only with plain data and never with an app's types.
+public enum StoredValue: Hashable, Sendable {
+  /// JSON `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A whole number.
+  case integer(Int64)
+  /// A number with a fraction (or too large for a whole number).
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An ordered list.
+  case array([StoredValue])
+  /// An object with string keys.
+  case object([String: StoredValue])
+}
+
+extension StoredValue: Codable {
+  /// Decodes any JSON value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([StoredValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: StoredValue].self))
+    }
+  }
+
+  /// Encodes the value as the JSON it stands for.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .integer(let value): try container.encode(value)
+    case .number(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
+
+/// Everything a backend stores: the values by key, and the schema version they were written with.
+public struct StoredPreferences: Hashable, Sendable {
+  /// The version of the store's schema the values follow; see ``SettingsMigration``.
+  public var schemaVersion: Int
+  /// The values, by key name.
+  public var values: [String: StoredValue]
+
+  /// Creates stored preferences.
+  ///
+  /// - Parameters:
+  ///   - schemaVersion: The schema version the values follow.
+  ///   - values: The values by key name.
+  public init(schemaVersion: Int, values: [String: StoredValue]) {
+    self.schemaVersion = schemaVersion
+    self.values = values
+  }
+}
+
+extension StoredPreferences: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case schemaVersion
+    case values
+  }
+
+  /// Decodes `{"schemaVersion": 1, "values": {…}}`.
+  ///
+  /// - Throws: `DecodingError` when either field is missing or the version is below 1.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .schemaVersion)
+    guard version >= 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .schemaVersion, in: container, debugDescription: "Schema versions start at 1.")
+    }
+    self.init(
+      schemaVersion: version,
+      values: try container.decode([String: StoredValue].self, forKey: .values))
+  }
+
+  /// Encodes the schema version and the values.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(schemaVersion, forKey: .schemaVersion)
+    try container.encode(values, forKey: .values)
+  }
+}

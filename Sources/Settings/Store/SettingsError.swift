@@ -1,0 +1,90 @@
+/// An error from the preferences store or a backend: what went wrong, for which key, and what to do.
+///
+/// Match on ``code``, never on the message:
+///
+/// ```swift
+/// do {
+///   try store.update(.savedTowns) { try $0.add(jeju) }
+/// } catch SettingsError.Code.tooManyTowns {
+///   showMessage("Remove a town first: up to three can be saved.")
+/// }
+/// ```
+public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of problem, stable across releases.
+  public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The code's stable identifier, such as `"too-many-towns"`.
+    public let rawValue: String
+
+    /// Creates a code from its stable identifier.
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    /// The stable identifier.
+    public var description: String { rawValue }
+
+    /// The stored data could not be read (not JSON, truncated, empty). The backend set it aside
+    /// without deleting it, and the store opened with defaults.
+    public static let unreadableStorage = Code(rawValue: "unreadable-storage")
+    /// The stored data exists but can be neither read nor set aside (a permission problem, an I/O
+    /// error). Nothing was changed, and the store does not open, so that nothing overwrites it.
+    public static let unavailableStorage = Code(rawValue: "unavailable-storage")
+    /// The stored data was written by a newer version of the app, with a schema this store does not
+    /// know. The data is left untouched.
+    public static let newerSchema = Code(rawValue: "newer-schema")
+    /// Writing to the backend failed (a folder that cannot be written, a full disk). The previous
+    /// stored data is intact and the value stays in memory; the next write tries again.
+    public static let writeFailed = Code(rawValue: "write-failed")
+    /// A registered migration step failed. The stored data is left untouched.
+    public static let migrationFailed = Code(rawValue: "migration-failed")
+    /// A stored value no longer decodes as its key's type; the key reads as its default.
+    public static let undecodableValue = Code(rawValue: "undecodable-value")
+    /// One key name was used with two different value types.
+    public static let keyTypeMismatch = Code(rawValue: "key-type-mismatch")
+    /// A fourth town was added; at most three can be saved.
+    public static let tooManyTowns = Code(rawValue: "too-many-towns")
+    /// The only saved town was removed; at least one must remain.
+    public static let lastTown = Code(rawValue: "last-town")
+    /// A position among the saved towns that does not exist.
+    public static let noSuchTown = Code(rawValue: "no-such-town")
+    /// A town that is already saved was added again.
+    public static let duplicateTown = Code(rawValue: "duplicate-town")
+
+    /// Matches an error against a code, so that `catch SettingsError.Code.lastTown` works.
+    ///
+    /// - Parameters:
+    ///   - code: The code to look for.
+    ///   - error: Any error.
+    /// - Returns: Whether `error` is a `SettingsError` with that code.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? SettingsError)?.code == code
+    }
+  }
+
+  /// What kind of problem this is.
+  public let code: Code
+  /// The key concerned, when there is one.
+  public let key: String?
+  /// A sentence a person can act on.
+  public let message: String
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - code: What kind of problem this is.
+  ///   - key: The key concerned, if any.
+  ///   - message: A sentence a person can act on.
+  public init(_ code: Code, key: String? = nil, message: String) {
+    self.code = code
+    self.key = key
+    self.message = message
+  }
+
+  /// The message, prefixed with the key concerned.
+  public var description: String {
+    if let key {
+      return "\(key): \(message)"
+    }
+    return message
+  }
+}

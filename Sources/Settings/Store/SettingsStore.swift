@@ -1,0 +1,199 @@
+public import HaruModels
+
+/// A person's preferences: typed keys with defaults, read from memory, observed, saved durably.
+///
+/// ```swift
+/// let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: url))
+/// store[.temperatureUnit]                        // .celsius until something is saved
+/// try store.set(.fahrenheit, for: .temperatureUnit)
+/// for await unit in store.observe(.temperatureUnit) { … }   // current value, then changes
+/// try store.update(.savedTowns) { try $0.add(busan) }
+/// try await store.flush()                        // everything written so far is on disk
+/// ```
+///
+/// Reads never touch the backend: every key's value lives in memory once it has been read or
+/// written. A write changes the value in memory and notifies observers at once, then reaches the
+/// backend from a background writer that coalesces quick successive writes into one save;
+/// ``flush()`` waits for it. Writing a value equal to the current one does nothing.
+///
+/// Stores opened over the same backend location in one process share their values: a write
+/// through one is seen, and observed, through the other. The first store opened for a location
+/// decides its migrations and default towns.
+///
+/// Nothing a backend holds is ever lost silently. A value that no longer decodes reads as its
+/// key's default, is reported on ``diagnostics``, and stays in storage until its key is written;
+/// keys the app does not know are kept as they are.
+public final class SettingsStore: Sendable {
+  let hub: PreferencesHub
+
+  /// Opens a store over a backend, loading and, when needed, migrating what it holds.
+  ///
+  /// - Parameters:
+  ///   - backend: Where the values are kept.
+  ///   - defaultTowns: What ``SettingsKey/savedTowns`` reads before any town is saved; Seoul City
+  ///     Hall alone when `nil`.
+  ///   - migrations: The steps that bring older stored data up to date; see ``SettingsMigration``.
+  /// - Throws: ``SettingsError`` with ``SettingsError/Code/newerSchema`` when the stored data was
+  ///   written by a newer schema, ``SettingsError/Code/migrationFailed`` when a step fails (the
+  ///   data is untouched in both cases), ``SettingsError/Code/unavailableStorage`` when the data
+  ///   can be neither read nor set aside, and ``SettingsError/Code/writeFailed`` when migrated data
+  ///   cannot be saved. Unreadable data is not an error: it is set aside, the store opens with
+  ///   defaults, and the problem is reported on ``diagnostics``.
+  public init(
+    backend: any PreferencesBackend,
+    defaultTowns: SavedTowns? = nil,
+    migrations: [SettingsMigration] = []
+  ) throws(SettingsError) {
+    hub = try PreferencesHub.open(
+      backend: backend, migrations: migrations,
+      defaultTowns: defaultTowns ?? SettingsKey.savedTowns.defaultValue)
+  }
+
+  /// Opens the store in the platform's standard place: `haru/settings.json` in the user's data
+  /// folder (see ``FilePreferencesBackend/defaultFileURL(environment:)``).
+  ///
+  /// Tests should not call this: give them an ``InMemoryPreferencesBackend`` or a file in a
+  /// temporary folder, so they never write into a developer's real preferences.
+  ///
+  /// - Parameter migrations: The steps that bring older stored data up to date.
+  /// - Returns: The store.
+  /// - Throws: ``SettingsError`` as ``init(backend:defaultTowns:migrations:)`` does.
+  public static func standard(migrations: [SettingsMigration] = []) throws(SettingsError)
+    -> SettingsStore
+  {
+    try SettingsStore(
+      backend: FilePreferencesBackend(fileURL: FilePreferencesBackend.defaultFileURL()),
+      migrations: migrations)
+  }
+
+  /// The schema version of the stored data: the highest migration's version, or 1.
+  public var schemaVersion: Int { hub.schemaVersion }
+
+  /// Problems found while reading or saving, oldest first (the last 50 are kept): unreadable data
+  /// set aside, values that no longer decode, failed saves, a key used with two types.
+  public var diagnostics: ValueObservation<[SettingsError]> { hub.diagnostics }
+
+  /// The value of a key, from memory.
+  ///
+  /// A key used with a type other than its first use reads as its default, and the mismatch is
+  /// reported on ``diagnostics``.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The stored value, or the key's default.
+  /// - Complexity: O(1); the backend is never read.
+  public subscript<Value>(key: SettingsKey<Value>) -> Value {
+    guard let slot = try? hub.slot(for: key) else { return key.defaultValue }
+    return slot.subject.value
+  }
+
+  /// The value of a key now and as it changes.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: An observation that starts with the current value and yields each change; see
+  ///   `ValueObservation` in `HaruModels`. A key used with the wrong type yields its default only.
+  public func observe<Value>(_ key: SettingsKey<Value>) -> ValueObservation<Value> {
+    guard let slot = try? hub.slot(for: key) else {
+      return ValueSubject(key.defaultValue).observation
+    }
+    return slot.subject.observation
+  }
+
+  /// Stores a value: memory and observers at once, the backend in the background.
+  ///
+  /// - Parameters:
+  ///   - value: The new value; a value equal to the current one changes nothing.
+  ///   - key: The key.
+  /// - Throws: ``SettingsError/Code/keyTypeMismatch`` when the key's name is already used with
+  ///   another value type.
+  public func set<Value>(_ value: Value, for key: SettingsKey<Value>) throws(SettingsError) {
+    let slot = try hub.slot(for: key)
+    if slot.subject.sendIfChanged(value) {
+      hub.markDirty(key.name)
+    }
+  }
+
+  /// Changes a key's value in place, atomically.
+  ///
+  /// Use this when the new value depends on the current one, such as adding a saved town: no
+  /// write from another task can fall between reading and writing. When `change` throws, the value
+  /// is left as it was.
+  ///
+  /// ```swift
+  /// try store.update(.savedTowns) { try $0.select(at: 1) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - change: Changes the value. It runs under a lock: keep it short, and do not use the store
+  ///     inside it.
+  /// - Throws: What `change` throws (for ``SavedTowns``, a ``SettingsError``), or
+  ///   ``SettingsError/Code/keyTypeMismatch``.
+  public func update<Value>(
+    _ key: SettingsKey<Value>, _ change: (inout Value) throws -> Void
+  ) throws {
+    let slot = try hub.slot(for: key)
+    var failure: (any Error)?
+    let changed = slot.subject.update { value -> Bool in
+      var copy = value
+      do {
+        try change(&copy)
+      } catch {
+        failure = error
+        return false
+      }
+      guard copy != value else { return false }
+      value = copy
+      return true
+    }
+    if let failure {
+      throw failure
+    }
+    if changed {
+      hub.markDirty(key.name)
+    }
+  }
+
+  /// A handle that can set one key and nothing else, to give a component that changes one setting.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: The setter.
+  public func setter<Value>(for key: SettingsKey<Value>) -> SettingSetter<Value> {
+    SettingSetter(store: self, key: key)
+  }
+
+  /// Returns once every write made before the call is stored durably.
+  ///
+  /// - Throws: ``SettingsError/Code/writeFailed`` when the backend could not store the values; they
+  ///   stay in memory, and the next write or flush tries again.
+  public func flush() async throws(SettingsError) {
+    try await hub.flush()
+  }
+}
+
+/// The right to set one setting, without access to the rest of the store.
+///
+/// Hand a setter to a component that changes a setting, and an observation to the ones that show
+/// it: neither can touch anything else.
+///
+/// ```swift
+/// let setUnit = store.setter(for: .temperatureUnit)
+/// try setUnit(.fahrenheit)
+/// ```
+public struct SettingSetter<Value: Codable & Sendable & Equatable>: Sendable {
+  private let store: SettingsStore
+  private let key: SettingsKey<Value>
+
+  init(store: SettingsStore, key: SettingsKey<Value>) {
+    self.store = store
+    self.key = key
+  }
+
+  /// Stores a value for the setter's key.
+  ///
+  /// - Parameter value: The new value; one equal to the current value changes nothing.
+  /// - Throws: ``SettingsError/Code/keyTypeMismatch`` when the key's name is already used with
+  ///   another value type.
+  public func callAsFunction(_ value: Value) throws(SettingsError) {
+    try store.set(value, for: key)
+  }
+}

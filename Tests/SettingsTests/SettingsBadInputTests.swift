@@ -1,0 +1,172 @@
+import Foundation
+import HaruModels
+import Testing
+
+@testable import HaruSettings
+
+/// The store's answers to bad stored data and failing storage: each row of the table is a test,
+/// and in each nothing stored is lost.
+@Suite(.timeLimit(.minutes(1)))
+struct SettingsBadInputTests {
+  @Test(arguments: [
+    ("not JSON", "theme = dark"),
+    ("truncated", #"{"schemaVersion": 1, "values": {"petType": "c"#),
+    ("empty", ""),
+  ])
+  func anUnreadableFileOpensWithDefaultsIsKeptAsideAndIsReported(label: String, contents: String)
+    async throws
+  {
+    let folder = try TemporaryFolder()
+    try Data(contents.utf8).write(to: folder.file())
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
+    #expect(store[.petType] == .dog, "\(label): defaults")
+    #expect(store.diagnostics.value.map(\.code) == [.unreadableStorage])
+    let kept = try folder.contents().filter { $0.hasPrefix("settings.unreadable-") }
+    #expect(kept.count == 1)
+    #expect(try Data(contentsOf: folder.file(try #require(kept.first))) == Data(contents.utf8))
+    // The store keeps working and writes a fresh file beside the kept one.
+    try store.set(.cat, for: .petType)
+    try await store.flush()
+    #expect(
+      try FilePreferencesBackend(fileURL: folder.file()).load()?.values["petType"] == .string("cat")
+    )
+  }
+
+  @Test func aValueThatNoLongerDecodesFallsBackAloneAndIsReported() async throws {
+    let backend = InMemoryPreferencesBackend(
+      preferences: StoredPreferences(
+        schemaVersion: 1,
+        values: [
+          "temperatureUnit": .string("kelvin"),  // a case this version does not have
+          "petType": .string("cat"),
+          "themeMode": .string("dark"),
+        ]))
+    let store = try SettingsStore(backend: backend)
+    #expect(store[.temperatureUnit] == .celsius)
+    #expect(store[.petType] == .cat)
+    #expect(store[.themeMode] == .dark)
+    let problems = store.diagnostics.value
+    #expect(problems.map(\.code) == [.undecodableValue])
+    #expect(problems.first?.key == "temperatureUnit")
+    // Writing another key keeps the undecodable value in storage for a later version to read.
+    try store.set(.light, for: .themeMode)
+    try await store.flush()
+    #expect(backend.load()?.values["temperatureUnit"] == .string("kelvin"))
+  }
+
+  @Test func storedTownsThatBreakTheRulesFallBackToTheDefault() throws {
+    let seoul = try StoredValueCoding.encode(Town.seoulCityHall)
+    let backend = InMemoryPreferencesBackend(
+      preferences: StoredPreferences(
+        schemaVersion: 1,
+        values: ["savedTowns": .object(["towns": .array([seoul]), "current": .integer(5)])]))
+    let store = try SettingsStore(backend: backend)
+    #expect(store[.savedTowns] == SavedTowns(.seoulCityHall))
+    #expect(store.diagnostics.value.map(\.code) == [.undecodableValue])
+  }
+
+  @Test func aFileFromANewerSchemaIsRefusedAndNeverOverwritten() throws {
+    let folder = try TemporaryFolder()
+    let newer = Data(#"{"schemaVersion": 9, "values": {"petType": "hamster"}}"#.utf8)
+    try newer.write(to: folder.file())
+    let error = #expect(throws: SettingsError.self) {
+      try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
+    }
+    #expect(error?.code == .newerSchema)
+    #expect(try Data(contentsOf: folder.file()) == newer)
+    #expect(try folder.contents() == ["settings.json"])
+  }
+
+  @Test func aFailingWriteIsATypedErrorAndKeepsMemoryAndTheOldFile() async throws {
+    let folder = try TemporaryFolder()
+    let original = StoredPreferences(schemaVersion: 1, values: ["petType": .string("cat")])
+    try FilePreferencesBackend(fileURL: folder.file()).save(original)
+    let failing = FailingBackend(fileURL: folder.file())
+    let store = try SettingsStore(backend: failing)
+    #expect(store[.petType] == .cat)
+
+    failing.isFull.withLock { $0 = true }
+    try store.set(.dog, for: .petType)
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .writeFailed)
+    #expect(store[.petType] == .dog, "memory keeps the new value")
+    #expect(try FilePreferencesBackend(fileURL: folder.file()).load() == original, "file intact")
+    #expect(store.diagnostics.value.map(\.code).contains(.writeFailed))
+
+    // Once space is back, the next flush saves what is in memory.
+    failing.isFull.withLock { $0 = false }
+    try await store.flush()
+    #expect(
+      try FilePreferencesBackend(fileURL: folder.file()).load()?.values["petType"] == .string("dog")
+    )
+  }
+
+  @Test func aThousandConcurrentWritersLeaveOneOfTheirValuesEverywhere() async throws {
+    let folder = try TemporaryFolder()
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
+    let observers = 10
+    let started = Counter()
+    let written = Set(1...1_000)
+
+    let final = await withTaskGroup(of: Int?.self, returning: [Int].self) { group in
+      for _ in 0..<observers {
+        group.addTask {
+          var last: Int?
+          for await value in store.observe(.launchCount) {
+            if last == nil { started.add() }
+            last = value
+            if value == -1 { break }  // the end marker
+          }
+          return last
+        }
+      }
+      while started.value < observers { await Task.yield() }
+      await withTaskGroup(of: Void.self) { writers in
+        for value in written {
+          writers.addTask { try? store.set(value, for: .launchCount) }
+        }
+      }
+      let settled = store[.launchCount]
+      // Observers end on the settled value; the marker then releases them.
+      let seenBeforeMarker = settled
+      try? store.set(-1, for: .launchCount)
+      var results: [Int] = []
+      for await result in group {
+        results.append(result ?? 0)
+      }
+      results.append(seenBeforeMarker)
+      return results
+    }
+    let settled = try #require(final.last)
+    #expect(written.contains(settled))
+    #expect(final.dropLast().allSatisfy { $0 == -1 }, "every observer ended on the last write")
+
+    try await store.flush()
+    let stored = try #require(try FilePreferencesBackend(fileURL: folder.file()).load())
+    #expect(stored.values["app.launchCount"] == .integer(-1), "the file holds the last value")
+    #expect(try folder.contents() == ["settings.json"], "no torn or temporary file")
+  }
+}
+
+/// A file backend whose disk can be made full.
+final class FailingBackend: PreferencesBackend {
+  let file: FilePreferencesBackend
+  let isFull = LockedBool()
+
+  init(fileURL: URL) {
+    file = FilePreferencesBackend(fileURL: fileURL)
+  }
+
+  var location: String { file.location }
+
+  func load() throws(SettingsError) -> StoredPreferences? {
+    try file.load()
+  }
+
+  func save(_ preferences: StoredPreferences) throws(SettingsError) {
+    if isFull.withLock({ $0 }) {
+      throw SettingsError(.writeFailed, message: "No space left on device.")
+    }
+    try file.save(preferences)
+  }
+}
