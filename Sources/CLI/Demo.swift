@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruSettings
 
 /// A short tour of what the SDK does, on embedded data, with no network.
 enum Demo {
@@ -74,6 +75,46 @@ enum Demo {
       print("   then:  \(next.displayName(in: language))")
     }
 
-    print("\nSettings, forecasts and the journal store arrive module by module; see the README.")
+    print("\n6. Settings: written, observed, saved to a file and read back")
+    await settingsTour()
+
+    print("\nForecasts and the journal store arrive module by module; see the README.")
+  }
+
+  static func settingsTour() async {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("haru-demo-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("settings.json")
+    do {
+      let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+      print(
+        "   before: \(store[.temperatureUnit]), \(store[.petType]), \(store[.savedTowns].current.name)"
+      )
+      try store.set(.fahrenheit, for: .temperatureUnit)
+      try store.set(.cat, for: .petType)
+      let busan = try Town(
+        name: "부산", coordinate: Coordinate(latitude: 35.1770194, longitude: 129.0769528))
+      try store.update(.savedTowns) { try $0.add(busan) }
+      do {
+        try store.update(.savedTowns) { towns in
+          try towns.add(Town(name: "제주", gridPoint: GridPoint(nx: 53, ny: 38)))
+          try towns.add(Town(name: "대구", gridPoint: GridPoint(nx: 89, ny: 90)))
+        }
+      } catch {
+        print("   a fourth town: \(error)")
+      }
+      try await store.flush()
+      print(
+        "   after:  \(store[.temperatureUnit]), \(store[.petType]), \(store[.savedTowns].current.name)"
+      )
+      let saved = try String(contentsOf: file, encoding: .utf8)
+      print("   \(file.lastPathComponent):")
+      for line in saved.split(separator: "\n").prefix(12) {
+        print("     \(line)")
+      }
+    } catch {
+      print("   settings failed: \(error)")
+    }
   }
 }
