@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
     .library(name: "HaruTesting", targets: ["HaruTesting"]),
+    .library(name: "HaruForecastTesting", targets: ["HaruForecastTesting"]),
     .executable(name: "haru", targets: ["HaruCLI"]),
   ],
   targets: [
@@ -20,7 +21,8 @@ let package = Package(
     .target(name: "HaruModels", dependencies: ["HaruShared"], path: "Sources/Models"),
     .target(
       name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings"),
-    .target(name: "HaruForecast", dependencies: ["HaruModels"], path: "Sources/Forecast"),
+    .target(
+      name: "HaruForecast", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Forecast"),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",
@@ -45,6 +47,11 @@ let package = Package(
     .target(
       name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing/Core"
     ),
+    .target(
+      name: "HaruForecastTesting",
+      dependencies: ["HaruForecast", "HaruTesting", "HaruShared"],
+      path: "Sources/Testing/Forecast"
+    ),
     .executableTarget(
       name: "HaruCLI",
       dependencies: [
@@ -64,7 +71,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruForecastTests",
-      dependencies: ["HaruForecast"],
+      dependencies: [
+        "HaruForecast", "HaruForecastTesting", "HaruModels", "HaruShared", "HaruTesting",
+      ],
       path: "Tests/ForecastTests"
     ),
     .testTarget(

@@ -22,6 +22,7 @@ let package = Package(
         .product(name: "HaruModels", package: "Haru"),
         .product(name: "HaruSettings", package: "Haru"),
         .product(name: "HaruForecast", package: "Haru"),
+        .product(name: "HaruForecastTesting", package: "Haru"),
         .product(name: "HaruJournal", package: "Haru"),
       ],
       path: "Sources/HaruBench"

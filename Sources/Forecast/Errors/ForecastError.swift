@@ -1,0 +1,129 @@
+/// An error from fetching or reading a forecast.
+///
+/// Every failure in `HaruForecast` — the network, the HTTP status, the KMA service's result code, a
+/// body that cannot be read, a place outside the forecast grid — arrives as a `ForecastError`. Its
+/// ``code`` says what kind of failure it is and is stable across releases; its ``message`` says
+/// what to do about it. Match on the code (or on a ``KMAResultCode``), never on the message:
+///
+/// ```swift
+/// do {
+///   let days = try await client.dailyForecast(for: town.gridPoint).days
+/// } catch ForecastError.Code.timeout {
+///   // The service is slow today: show the last forecast, marked as old.
+/// } catch KMAResultCode.serviceKeyNotRegistered {
+///   // The key is wrong: asking again will not help.
+/// }
+/// ```
+///
+/// A `ForecastError` never contains the service key: not in its message, its description, or
+/// anything it was made from.
+public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kind of failure, stable across releases and suitable for `switch` and `catch` patterns.
+  ///
+  /// New codes can be added without breaking clients, because `Code` is a struct, not an enum.
+  public struct Code: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The code's stable identifier, such as `"timeout"`.
+    public let rawValue: String
+
+    /// Creates a code from its stable identifier.
+    ///
+    /// - Parameter rawValue: The identifier.
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    /// The stable identifier.
+    public var description: String { rawValue }
+
+    /// The request did not reach the service or its answer did not arrive: no connection, a
+    /// host that could not be found, a connection that broke.
+    public static let transport = Code(rawValue: "transport")
+    /// The service did not answer within the request's timeout.
+    public static let timeout = Code(rawValue: "timeout")
+    /// The task waiting for the answer was cancelled.
+    public static let cancelled = Code(rawValue: "cancelled")
+    /// The answer's body is larger than the transport accepts; reading stopped at the limit.
+    public static let bodyTooLarge = Code(rawValue: "body-too-large")
+    /// The service answered with an HTTP status other than 2xx and no result code of its own.
+    /// ``ForecastError/httpStatus`` holds the status.
+    public static let httpStatus = Code(rawValue: "http-status")
+    /// The KMA service answered with an error result code;
+    /// ``ForecastError/kmaResultCode`` holds it.
+    public static let kmaResult = Code(rawValue: "kma-result")
+    /// The service has no data for the request: the run is not published yet, or is no longer
+    /// kept.
+    public static let noData = Code(rawValue: "no-data")
+    /// The body could not be read: empty, truncated, not JSON, an HTML page, or a shape the
+    /// service does not send.
+    public static let decoding = Code(rawValue: "decoding")
+    /// The place lies outside the 149 × 253 cell KMA forecast grid; nothing was asked.
+    public static let outsideGrid = Code(rawValue: "outside-grid")
+    /// The client is set up wrongly — an empty service key, a base URL that is not `http(s)` —
+    /// or was asked for something an operation cannot give; nothing was asked.
+    public static let invalidRequest = Code(rawValue: "invalid-request")
+
+    /// Matches an error against a code, so that `catch ForecastError.Code.timeout` works.
+    ///
+    /// - Parameters:
+    ///   - code: The code to look for.
+    ///   - error: Any error.
+    /// - Returns: Whether `error` is a ``ForecastError`` with that code.
+    public static func ~= (code: Code, error: any Error) -> Bool {
+      (error as? ForecastError)?.code == code
+    }
+  }
+
+  /// What kind of failure this is.
+  public let code: Code
+
+  /// A sentence a person can act on. It never contains the service key.
+  public let message: String
+
+  /// The KMA result code the service answered with, when it sent one.
+  public let kmaResultCode: KMAResultCode?
+
+  /// The HTTP status of the answer, when one arrived.
+  public let httpStatus: Int?
+
+  /// Creates an error.
+  ///
+  /// Use it in a transport of your own to report what went wrong, so that Haru can tell a timeout
+  /// from a broken connection.
+  ///
+  /// - Parameters:
+  ///   - code: What kind of failure this is.
+  ///   - message: A sentence a person can act on; never put a secret in it.
+  ///   - kmaResultCode: The KMA result code, if the service sent one.
+  ///   - httpStatus: The HTTP status, if an answer arrived.
+  public init(
+    _ code: Code, message: String, kmaResultCode: KMAResultCode? = nil, httpStatus: Int? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.kmaResultCode = kmaResultCode
+    self.httpStatus = httpStatus
+  }
+
+  /// Whether asking again later may succeed: timeouts, broken connections, HTTP 5xx and the KMA
+  /// service's own transient failures (01, 02, 04, 05). Key, quota and parameter errors, bodies
+  /// that cannot be read and cancellation are not transient.
+  public var isTransient: Bool {
+    switch code {
+    case .timeout, .transport: return true
+    case .httpStatus: return (httpStatus ?? 0) >= 500
+    case .kmaResult: return kmaResultCode?.isTransient ?? false
+    default: return false
+    }
+  }
+
+  /// The code and the message, such as `"timeout: The forecast service did not answer …"`.
+  public var description: String {
+    "\(code): \(message)"
+  }
+}
+
+extension ForecastError {
+  /// The error for a task cancelled while it waited.
+  static let cancellation = ForecastError(
+    .cancelled, message: "The forecast request was cancelled before an answer arrived.")
+}

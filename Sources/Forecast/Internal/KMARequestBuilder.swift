@@ -1,0 +1,122 @@
+import Foundation
+import HaruModels
+
+/// Builds the URL of each KMA request, with the service key percent-encoded exactly once.
+///
+/// `URLQueryItem` leaves `+` and `/` as they are, and the service reads an unescaped `+` as a
+/// space; so the query is written here by hand, every byte outside the unreserved set escaped.
+struct KMARequestBuilder {
+  let configuration: KMAConfiguration
+  /// The key, percent-encoded once.
+  let encodedKey: String
+  /// The key as given, to strip from any service text an error repeats.
+  let rawKey: String
+
+  /// Checks the configuration and prepares the key.
+  ///
+  /// The portal hands out the key in two forms: raw (with `+`, `/`, `=`) and already
+  /// percent-encoded. Either is accepted: an encoded key is decoded first, so it is never encoded
+  /// twice.
+  ///
+  /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key or an unusable base URL.
+  init(configuration: KMAConfiguration, serviceKey: String) throws(ForecastError) {
+    let trimmed = serviceKey.trimmingASCIIWhitespace()
+    guard !trimmed.isEmpty else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The KMA service key is empty; pass the key the data portal issued.")
+    }
+    guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The KMA service key contains control characters; copy the key again.")
+    }
+    let base = configuration.baseURL
+    guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = base.host(), !host.isEmpty, base.query() == nil
+    else {
+      throw ForecastError(
+        .invalidRequest,
+        message:
+          "The base URL must be an http or https URL with a host and no query, such as "
+          + "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0.")
+    }
+    let raw = Self.decodedIfEncoded(trimmed)
+    self.configuration = configuration
+    self.rawKey = raw
+    self.encodedKey = Self.percentEncoded(raw)
+  }
+
+  /// The request for one page of one run at a grid point.
+  func request(for run: KMARun, at gridPoint: GridPoint, page: Int) throws(ForecastError)
+    -> HTTPRequest
+  {
+    var base = configuration.baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let query = [
+      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey)",
+      "pageNo=\(page)",
+      "numOfRows=\(max(1, configuration.rowsPerPage))",
+      "dataType=JSON",
+      "base_date=\(run.baseDateText)",
+      "base_time=\(run.baseTimeText)",
+      "nx=\(gridPoint.nx)",
+      "ny=\(gridPoint.ny)",
+    ].joined(separator: "&")
+    guard let url = URL(string: "\(base)/\(run.operation.name)?\(query)") else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The request URL could not be built from the base URL; check the base URL.")
+    }
+    return HTTPRequest(
+      url: url,
+      headers: ["Accept": "application/json"],
+      timeout: configuration.timeout,
+      sensitiveQueryItems: [configuration.keyParameterName])
+  }
+
+  /// Percent-encodes every byte outside the unreserved set (`A–Z a–z 0–9 - . _ ~`).
+  static func percentEncoded(_ text: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(text.utf8.count * 3)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        output.append(byte)
+      default:
+        output.append(UInt8(ascii: "%"))
+        output.append(hex[Int(byte >> 4)])
+        output.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The key decoded when it holds percent escapes (the portal's "encoding" key); as given when
+  /// it holds none (the "decoding" key).
+  static func decodedIfEncoded(_ key: String) -> String {
+    let bytes = Array(key.utf8)
+    let hasEscape = bytes.indices.contains { index in
+      bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count
+        && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+    }
+    guard hasEscape, let decoded = key.removingPercentEncoding, !decoded.isEmpty else {
+      return key
+    }
+    return decoded
+  }
+}
+
+extension UInt8 {
+  fileprivate var isHexDigit: Bool {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+      UInt8(ascii: "A")...UInt8(ascii: "F"):
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Turns whatever the KMA service answered into its items or a ``ForecastError``.
+///
+/// The service answers in more shapes than its guide admits: the JSON envelope; a JSON header
+/// with no body (`03 NO_DATA`); the gateway's XML `OpenAPI_ServiceResponse` even when JSON was
+/// asked for, or the same envelope as JSON; HTML and plain-text maintenance pages; empty bodies;
+/// and any of these behind a byte order mark. Each becomes items or a typed error that carries the
+/// result code where there is one.
+enum KMAResponseReader {
+  /// Reads an answer.
+  ///
+  /// - Parameters:
+  ///   - response: The answer.
+  ///   - secret: The service key, removed from any text of the service's that an error repeats.
+  /// - Returns: The envelope of a normal answer, items included.
+  /// - Throws: ``ForecastError`` for every other answer.
+  static func read(_ response: HTTPResponse, secret: String?) throws(ForecastError) -> KMAEnvelope {
+    let body = response.body
+    switch firstSignificantByte(of: body) {
+    case nil:
+      try refuseStatus(response)
+      throw ForecastError(
+        .decoding,
+        message: "The forecast service answered with an empty body; try again later.",
+        httpStatus: response.status)
+    case UInt8(ascii: "<"):
+      try readMarkup(response, secret: secret)
+    case UInt8(ascii: "{"):
+      return try readJSON(response, secret: secret)
+    default:
+      try refuseStatus(response)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The forecast service answered with plain text instead of JSON, perhaps a maintenance "
+          + "notice; try again later.",
+        httpStatus: response.status)
+    }
+  }
+
+  private static func readJSON(
+    _ response: HTTPResponse, secret: String?
+  ) throws(ForecastError) -> KMAEnvelope {
+    let envelope: KMAEnvelope
+    do {
+      envelope = try KMAJSONScanner.scan(response.body)
+    } catch {
+      try refuseStatus(response)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The forecast service's answer could not be read: \(error.reason) at byte "
+          + "\(error.offset) of \(response.body.count). It may have been cut off; try again.",
+        httpStatus: response.status)
+    }
+    if let reason = envelope.gatewayReasonCode {
+      throw resultError(
+        KMAResultCode(reason), serviceMessage: envelope.gatewayMessage, status: response.status,
+        secret: secret)
+    }
+    guard let text = envelope.resultCode else {
+      try refuseStatus(response)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The answer is JSON but has no result code, so it is not from the KMA forecast "
+          + "service; check the base URL.",
+        httpStatus: response.status)
+    }
+    let code = KMAResultCode(text)
+    guard code == .normal else {
+      throw resultError(
+        code, serviceMessage: envelope.resultMessage, status: response.status, secret: secret)
+    }
+    try refuseStatus(response)
+    return envelope
+  }
+
+  /// An XML envelope or an HTML page: never a usable answer, since JSON was asked for.
+  private static func readMarkup(
+    _ response: HTTPResponse, secret: String?
+  ) throws(ForecastError) -> Never {
+    // The envelopes are small; a page is read no further than its first 64 KiB.
+    let text = String(decoding: response.body.prefix(65_536), as: UTF8.self)
+    if let reason = element("returnReasonCode", in: text) ?? element("resultCode", in: text) {
+      let code = KMAResultCode(reason)
+      if code != .normal {
+        throw resultError(
+          code,
+          serviceMessage: element("returnAuthMsg", in: text) ?? element("resultMsg", in: text),
+          status: response.status, secret: secret)
+      }
+      try refuseStatus(response)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The forecast service answered in XML although JSON was asked for; check that the "
+          + "base URL points at the JSON service.",
+        httpStatus: response.status)
+    }
+    try refuseStatus(response)
+    throw ForecastError(
+      .decoding,
+      message:
+        "The forecast service answered with a web page instead of data, perhaps for "
+        + "maintenance; try again later.",
+      httpStatus: response.status)
+  }
+
+  /// Throws ``ForecastError/Code/httpStatus`` for a status other than 2xx.
+  private static func refuseStatus(_ response: HTTPResponse) throws(ForecastError) {
+    guard !response.isSuccess else { return }
+    let advice =
+      response.status >= 500
+      ? "the service is failing; try again later"
+      : "check the base URL and the key"
+    throw ForecastError(
+      .httpStatus,
+      message: "The forecast service answered with HTTP status \(response.status); \(advice).",
+      httpStatus: response.status)
+  }
+
+  private static func resultError(
+    _ code: KMAResultCode, serviceMessage: String?, status: Int, secret: String?
+  ) -> ForecastError {
+    let advice: String
+    switch code {
+    case .noData:
+      return ForecastError(
+        .noData,
+        message:
+          "The forecast service has no data for this request (KMA code 03): the run is not "
+          + "published yet or no longer kept.",
+        kmaResultCode: code, httpStatus: status)
+    case .applicationError, .databaseError, .httpError, .serviceTimeout, .unknownError:
+      advice = "the service failed; try again later."
+    case .invalidRequestParameter, .missingRequiredParameter:
+      advice = "a request parameter was refused; check the base URL and the grid point."
+    case .noSuchService:
+      advice = "the operation is not offered at this base URL; check the base URL."
+    case .accessDenied:
+      advice = "the key may not use this service; apply for it on the portal."
+    case .serviceKeyTemporarilyDisabled:
+      advice = "the key is suspended for now; check its state on the portal."
+    case .requestLimitExceeded:
+      advice = "the key's daily quota is used up; try again tomorrow or ask for a larger quota."
+    case .serviceKeyNotRegistered:
+      advice =
+        "the key is not known. Pass the portal's key whole (either form); it must not be "
+        + "percent-encoded a second time, and a new key takes up to an hour to work."
+    case .deadlineExpired:
+      advice = "the key's period of use has ended; extend it on the portal."
+    case .unregisteredIPAddress:
+      advice = "this machine's IP address is not registered for the key."
+    case .unsignedCall:
+      advice = "the request was not signed as the service requires."
+    default:
+      let said = serviceMessage.map { " (\(sanitized($0, secret: secret)))" } ?? ""
+      advice = "the service reported an error\(said)."
+    }
+    return ForecastError(
+      .kmaResult,
+      message: "The forecast service answered with KMA code \(code): \(advice)",
+      kmaResultCode: code, httpStatus: status)
+  }
+
+  /// Service text fit to repeat: without the key, without line breaks, at most 120 characters.
+  static func sanitized(_ text: String, secret: String?) -> String {
+    var cleaned = text
+    if let secret, !secret.isEmpty {
+      cleaned = cleaned.replacingOccurrences(of: secret, with: "REDACTED")
+      let encoded = KMARequestBuilder.percentEncoded(secret)
+      if encoded != secret {
+        cleaned = cleaned.replacingOccurrences(of: encoded, with: "REDACTED")
+      }
+    }
+    cleaned = String(cleaned.map { $0.isNewline ? " " : $0 })
+    return cleaned.count > 120 ? String(cleaned.prefix(120)) + "…" : cleaned
+  }
+
+  /// The text of the first `<name>…</name>` element, trimmed.
+  private static func element(_ name: String, in text: String) -> String? {
+    guard let open = text.range(of: "<\(name)>"),
+      let close = text.range(of: "</\(name)>", range: open.upperBound..<text.endIndex)
+    else { return nil }
+    return String(text[open.upperBound..<close.lowerBound]).trimmingASCIIWhitespace()
+  }
+
+  /// The first byte after a byte order mark and whitespace, or `nil` for a blank body.
+  private static func firstSignificantByte(of body: Data) -> UInt8? {
+    var index = body.startIndex
+    if body.count >= 3, body[index] == 0xEF, body[index + 1] == 0xBB, body[index + 2] == 0xBF {
+      index += 3
+    }
+    while index < body.endIndex {
+      let byte = body[index]
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return byte
+      }
+    }
+    return nil
+  }
+}

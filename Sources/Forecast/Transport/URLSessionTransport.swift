@@ -1,0 +1,279 @@
+import Foundation
+import HaruShared
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An ``HTTPTransport`` over `URLSession` (`FoundationNetworking` on Linux).
+///
+/// It enforces the request's ``HTTPRequest/timeout`` for the whole exchange and a maximum body
+/// size: an answer that announces a larger body is refused before its body is read, and one that
+/// does not announce its size is read only until it passes the limit. Either way the error is
+/// ``ForecastError/Code/bodyTooLarge`` and memory stays bounded by the limit.
+///
+/// ```swift
+/// let transport = URLSessionTransport(maximumBodySize: 2 * 1024 * 1024)
+/// let client = KMAClient(serviceKey: key, transport: transport)
+/// ```
+///
+/// Nothing is cached: every request goes to the network, and cookies are neither sent nor stored.
+public final class URLSessionTransport: HTTPTransport {
+  /// The body size accepted unless another is given: 8 MiB.
+  public static let defaultMaximumBodySize = 8 * 1024 * 1024
+
+  /// The largest body accepted, in bytes.
+  public let maximumBodySize: Int
+
+  private let session: URLSession
+  private let exchanges: Exchanges
+
+  /// Creates a transport with its own `URLSession`.
+  ///
+  /// - Parameter maximumBodySize: The largest body to accept, in bytes; 8 MiB unless given.
+  ///   Values below 1 are treated as 1.
+  public init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
+    self.maximumBodySize = max(1, maximumBodySize)
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    let exchanges = Exchanges()
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "HaruForecast.URLSessionTransport"
+    self.exchanges = exchanges
+    self.session = URLSession(
+      configuration: configuration, delegate: exchanges, delegateQueue: queue)
+  }
+
+  deinit {
+    // No call is waiting (each holds the transport); anything still running was given up on.
+    // Invalidating also releases the delegate, which the session keeps alive until then.
+    session.invalidateAndCancel()
+  }
+
+  /// Sends a request and waits for the whole answer.
+  ///
+  /// - Parameter request: The request to send.
+  /// - Returns: The answer, whatever its status.
+  /// - Throws: ``ForecastError`` with code ``ForecastError/Code/timeout`` when the whole answer
+  ///   has not arrived within the request's timeout, ``ForecastError/Code/bodyTooLarge`` when the
+  ///   body is larger than ``maximumBodySize``, ``ForecastError/Code/cancelled`` when the calling
+  ///   task is cancelled, and ``ForecastError/Code/transport`` for every other failure.
+  public func send(_ request: HTTPRequest) async throws(ForecastError) -> HTTPResponse {
+    if Task.isCancelled { throw .cancellation }
+    let seconds = max(request.timeout.inSeconds, 0.001)
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method
+    urlRequest.timeoutInterval = seconds
+    urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+    for (name, value) in request.headers {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+
+    let task = session.dataTask(with: urlRequest)
+    let id = task.taskIdentifier
+    let host = request.url.host ?? "the server"
+    exchanges.begin(id, limit: maximumBodySize, host: host, timeout: request.timeout)
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+        if let early = exchanges.attach(continuation, to: id) {
+          continuation.resume(returning: early)
+          return
+        }
+        task.resume()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [exchanges] in
+          let timedOut = exchanges.finish(
+            id,
+            with: .failure(
+              ForecastError(
+                .timeout,
+                message:
+                  "\(host) did not answer within \(request.timeout); try again later, or allow "
+                  + "more time.")))
+          if timedOut { task.cancel() }
+        }
+      }
+    } onCancel: {
+      if exchanges.finish(id, with: .failure(.cancellation)) {
+        task.cancel()
+      }
+    }
+    return try outcome.get()
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a floating-point number.
+  var inSeconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+typealias Outcome = Result<HTTPResponse, ForecastError>
+
+/// The exchanges in flight, keyed by task identifier, and the session delegate that feeds them.
+///
+/// Each exchange ends exactly once, whichever comes first: the task completes, the body passes the
+/// limit, the timeout fires, or the caller is cancelled. Whatever ends it first resumes the caller;
+/// later events find no exchange and do nothing.
+private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // `@unchecked`: every stored property is the lock-guarded state below.
+  private struct Exchange {
+    var limit: Int
+    var host: String
+    var timeout: Duration
+    var continuation: CheckedContinuation<Outcome, Never>?
+    /// An outcome reached before the caller attached its continuation.
+    var early: Outcome?
+    var body = Data()
+  }
+
+  private let state = LockedState([Int: Exchange]())
+
+  func begin(_ id: Int, limit: Int, host: String, timeout: Duration) {
+    state.withLock { $0[id] = Exchange(limit: limit, host: host, timeout: timeout) }
+  }
+
+  /// Stores the caller's continuation, or returns the outcome when the exchange already ended.
+  func attach(_ continuation: CheckedContinuation<Outcome, Never>, to id: Int) -> Outcome? {
+    state.withLock { exchanges -> Outcome? in
+      guard var exchange = exchanges[id] else { return .failure(.cancellation) }
+      if let early = exchange.early {
+        exchanges[id] = nil
+        return early
+      }
+      exchange.continuation = continuation
+      exchanges[id] = exchange
+      return nil
+    }
+  }
+
+  /// Ends an exchange with an outcome.
+  ///
+  /// - Returns: Whether this call ended it (`false` when it had already ended).
+  @discardableResult
+  func finish(_ id: Int, with outcome: Outcome) -> Bool {
+    let continuation: CheckedContinuation<Outcome, Never>?
+    let ended: Bool
+    (continuation, ended) = state.withLock { exchanges in
+      guard var exchange = exchanges[id], exchange.early == nil else { return (nil, false) }
+      if let continuation = exchange.continuation {
+        exchanges[id] = nil
+        return (continuation, true)
+      }
+      exchange.early = outcome
+      exchange.body = Data()
+      exchanges[id] = exchange
+      return (nil, true)
+    }
+    continuation?.resume(returning: outcome)
+    return ended
+  }
+
+  // The response is read from the task when the body starts rather than in the delegate method
+  // for responses: answering that one pauses and resumes the transfer in FoundationNetworking,
+  // which was seen to stall large bodies.
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let id = dataTask.taskIdentifier
+    let response = dataTask.response
+    let refusal: ForecastError? = state.withLock { exchanges in
+      guard var exchange = exchanges[id], exchange.early == nil else { return nil }
+      if exchange.body.isEmpty, let expected = response?.expectedContentLength {
+        if expected > Int64(exchange.limit) {
+          return Self.tooLarge(exchange, announced: expected)
+        }
+        if expected > 0 {
+          exchange.body.reserveCapacity(Int(expected))
+        }
+      }
+      if exchange.body.count + data.count > exchange.limit {
+        return Self.tooLarge(exchange, announced: nil)
+      }
+      // Take the buffer out so that appending does not copy it.
+      exchanges[id] = nil
+      exchange.body.append(data)
+      exchanges[id] = exchange
+      return nil
+    }
+    if let refusal {
+      dataTask.cancel()
+      finish(id, with: .failure(refusal))
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let id = task.taskIdentifier
+    let finished: (Exchange, HTTPURLResponse?)? = state.withLock { exchanges in
+      guard let exchange = exchanges[id], exchange.early == nil else { return nil }
+      return (exchange, task.response as? HTTPURLResponse)
+    }
+    guard let (exchange, response) = finished else { return }
+    if let error {
+      finish(id, with: .failure(Self.failure(error, exchange: exchange)))
+      return
+    }
+    guard let response else {
+      finish(
+        id,
+        with: .failure(
+          ForecastError(
+            .transport,
+            message: "\(exchange.host) answered with something that is not HTTP; try again later."
+          )))
+      return
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, let value = value as? String {
+        headers[name] = value
+      }
+    }
+    finish(
+      id,
+      with: .success(
+        HTTPResponse(status: response.statusCode, headers: headers, body: exchange.body)))
+  }
+
+  private static func tooLarge(_ exchange: Exchange, announced: Int64?) -> ForecastError {
+    let size = announced.map { " (\($0) bytes announced)" } ?? ""
+    return ForecastError(
+      .bodyTooLarge,
+      message:
+        "\(exchange.host) sent a body larger than the \(exchange.limit) bytes accepted\(size); "
+        + "reading stopped at the limit.")
+  }
+
+  /// Maps a `URLSession` error to a forecast error without repeating its text, which can hold the
+  /// URL and so the key.
+  private static func failure(_ error: any Error, exchange: Exchange) -> ForecastError {
+    let code = (error as? URLError)?.code
+    switch code {
+    case .some(.timedOut):
+      return ForecastError(
+        .timeout,
+        message:
+          "\(exchange.host) did not answer within \(exchange.timeout); try again later, or "
+          + "allow more time.")
+    case .some(.cancelled):
+      return .cancellation
+    case .some(let code):
+      return ForecastError(
+        .transport,
+        message:
+          "Could not get an answer from \(exchange.host) (URL error \(code.rawValue)); check "
+          + "the network connection and try again.")
+    case .none:
+      return ForecastError(
+        .transport,
+        message:
+          "Could not get an answer from \(exchange.host); check the network connection and try "
+          + "again.")
+    }
+  }
+}
