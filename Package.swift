@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
     .library(name: "HaruTesting", targets: ["HaruTesting"]),
+    .library(name: "HaruJournalTesting", targets: ["HaruJournalTesting"]),
     .library(name: "HaruForecastTesting", targets: ["HaruForecastTesting"]),
     .executable(name: "haru", targets: ["HaruCLI"]),
   ],
@@ -32,7 +33,7 @@ let package = Package(
     .target(
       name: "HaruJournal",
       dependencies: [
-        "HaruModels",
+        "HaruModels", "HaruShared",
         // Apple platforms import their own SQLite3 module instead.
         .target(
           name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
@@ -51,6 +52,17 @@ let package = Package(
       name: "HaruForecastTesting",
       dependencies: ["HaruForecast", "HaruTesting", "HaruShared"],
       path: "Sources/Testing/Forecast"
+    ),
+    .target(
+      name: "HaruJournalTesting",
+      dependencies: ["HaruJournal", "HaruModels", "HaruShared"],
+      path: "Sources/Testing/Journal"
+    ),
+    // Adds journal entries with photos until it is killed; the crash-consistency test runs it.
+    .executableTarget(
+      name: "HaruJournalCrashHelper",
+      dependencies: ["HaruJournal", "HaruModels"],
+      path: "Sources/JournalCrashHelper"
     ),
     .executableTarget(
       name: "HaruCLI",
@@ -78,7 +90,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruJournalTests",
-      dependencies: ["HaruJournal"],
+      dependencies: [
+        "HaruJournal", "HaruJournalTesting", "HaruModels", "HaruShared", "HaruJournalCrashHelper",
+      ],
       path: "Tests/JournalTests"
     ),
     .testTarget(

@@ -5,7 +5,7 @@ enum Command: Equatable {
   case help
 
   static let usage = """
-    usage: haru-bench [--filter PREFIX]
+    usage: haru-bench [--filter PREFIX] [--rows FILE]
 
     Runs the Haru benchmarks and prints one JSON object per line on standard output:
       {"name": "models.grid.project", "unit": "ns", "median": 123.4, "p99": 150.2, "n": 1000}
@@ -13,8 +13,22 @@ enum Command: Equatable {
 
     options:
       --filter PREFIX  run only the benchmarks whose name starts with PREFIX
+      --rows FILE      journal entries for the journal.* benchmarks: tab-separated lines of
+                       id, date (YYYY-MM-DD), brand, name, content, sentence, favorite (0 or 1),
+                       no header; without it, 100,000 mixed Korean and English entries are generated
       -h, --help       show this help
     """
+
+  /// Inputs that some benchmarks read, given on the command line.
+  struct Inputs: Equatable {
+    /// The file given with `--rows`, if any.
+    var rowsFile: String?
+  }
+
+  /// The inputs of this run, read from the process's arguments. `main` has already refused
+  /// arguments that do not parse, so a benchmark can rely on them.
+  static let inputs: Inputs =
+    (try? parse(arguments: Array(CommandLine.arguments.dropFirst())).inputs) ?? Inputs()
 
   struct UsageError: Error, CustomStringConvertible {
     let description: String
@@ -22,13 +36,20 @@ enum Command: Equatable {
 
   /// Parses the arguments that follow the executable's name.
   init(arguments: [String]) throws(UsageError) {
+    self = try Self.parse(arguments: arguments).command
+  }
+
+  /// Parses the arguments into what to do and the inputs to do it with.
+  static func parse(
+    arguments: [String]
+  ) throws(UsageError) -> (command: Command, inputs: Inputs) {
     var filter: String?
+    var inputs = Inputs()
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       switch argument {
       case "-h", "--help":
-        self = .help
-        return
+        return (.help, inputs)
       case "--filter":
         guard let prefix = remaining.popFirst() else {
           throw UsageError(description: "--filter needs a prefix, such as --filter models.grid")
@@ -38,10 +59,23 @@ enum Command: Equatable {
       case _ where argument.hasPrefix("--filter="):
         guard filter == nil else { throw UsageError(description: "--filter given twice") }
         filter = String(argument.dropFirst("--filter=".count))
+      case "--rows":
+        guard let file = remaining.popFirst() else {
+          throw UsageError(description: "--rows needs a file, such as --rows entries.tsv")
+        }
+        guard inputs.rowsFile == nil else { throw UsageError(description: "--rows given twice") }
+        inputs.rowsFile = file
+      case _ where argument.hasPrefix("--rows="):
+        guard inputs.rowsFile == nil else { throw UsageError(description: "--rows given twice") }
+        let file = String(argument.dropFirst("--rows=".count))
+        guard !file.isEmpty else {
+          throw UsageError(description: "--rows needs a file, such as --rows entries.tsv")
+        }
+        inputs.rowsFile = file
       default:
         throw UsageError(description: "unknown argument '\(argument)'")
       }
     }
-    self = .run(filter: filter ?? "")
+    return (.run(filter: filter ?? ""), inputs)
   }
 }

@@ -20,15 +20,21 @@ struct TextRules: Sendable {
     if isRequired, !hasVisibleContent {
       throw ModelError(.emptyField, field: field, message: "This field is required.")
     }
-    // Stop counting at the limit: a pasted 10 MB text is refused without walking all of it.
-    if let limit = trimmed.index(
-      trimmed.startIndex, offsetBy: maximumLength, limitedBy: trimmed.endIndex),
+    // A character takes at least one UTF-8 byte, so a short text needs no counting; a long one is
+    // counted only up to the limit, so a pasted 10 MB text is refused without walking all of it.
+    if trimmed.utf8.count > maximumLength,
+      let limit = trimmed.index(
+        trimmed.startIndex, offsetBy: maximumLength, limitedBy: trimmed.endIndex),
       limit != trimmed.endIndex
     {
       throw ModelError(
         .fieldTooLong, field: field, message: "Use at most \(maximumLength) characters.")
     }
     for scalar in trimmed.unicodeScalars {
+      // Printable ASCII and Hangul syllables, most of what a journal holds, need no lookup.
+      if (0x20...0x7E).contains(scalar.value) || (0xAC00...0xD7A3).contains(scalar.value) {
+        continue
+      }
       let isLineBreak =
         scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
       if isLineBreak {

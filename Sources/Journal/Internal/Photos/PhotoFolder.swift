@@ -1,0 +1,154 @@
+import Foundation
+import HaruModels
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The journal's `photos` folder: files named by the journal, written atomically and durably.
+struct PhotoFolder: Sendable {
+  /// The folder.
+  let url: URL
+
+  /// Prefix of a file being written; never a valid ``PhotoName``, which starts with a letter or
+  /// digit.
+  static let incomingPrefix = ".incoming-"
+
+  /// Creates the folder when it does not exist.
+  init(url: URL) throws(JournalError) {
+    self.url = url
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw JournalError(
+        .fileFailure,
+        message: "The journal's photo folder could not be created: \(error.localizedDescription)",
+        path: url.path)
+    }
+  }
+
+  func fileURL(for name: PhotoName) -> URL {
+    url.appendingPathComponent(name.rawValue, isDirectory: false)
+  }
+
+  func exists(_ name: PhotoName) -> Bool {
+    FileManager.default.fileExists(atPath: fileURL(for: name).path)
+  }
+
+  /// Writes a photo under its name, all or nothing: the bytes go to a hidden temporary file, are
+  /// flushed to the disk, and the file is renamed into place. A reader never sees a partial photo.
+  ///
+  /// - Throws: ``JournalError/Code/fileFailure``; no file is left behind.
+  func write(_ data: Data, as name: PhotoName) throws(JournalError) {
+    let destination = fileURL(for: name).path
+    let temporary = url.appendingPathComponent(
+      Self.incomingPrefix + UUID().uuidString.lowercased(), isDirectory: false
+    ).path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure("create", errno, path: temporary) }
+    var problem: (action: String, code: Int32)?
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          problem = ("write", errno)
+          return
+        }
+        offset += written
+      }
+    }
+    if problem == nil, flush(descriptor) != 0 {
+      problem = ("flush", errno)
+    }
+    if close(descriptor) != 0, problem == nil {
+      problem = ("close", errno)
+    }
+    if problem == nil, rename(temporary, destination) != 0 {
+      problem = ("rename", errno)
+    }
+    if let problem {
+      unlink(temporary)
+      throw failure(problem.action, problem.code, path: destination)
+    }
+  }
+
+  /// Deletes a photo's file, if it exists. A file that cannot be deleted is left for the sweep.
+  func remove(_ name: PhotoName) {
+    unlink(fileURL(for: name).path)
+  }
+
+  /// Deletes the files no entry refers to that are older than a grace period: photos whose entry
+  /// was never committed or was deleted before its file could be, and temporary files a crash left.
+  ///
+  /// Files younger than the grace period are kept: an add running in another process may have
+  /// written its photo and not committed its entry yet.
+  ///
+  /// - Parameters:
+  ///   - cutoff: Files last modified at or before this instant may be deleted.
+  ///   - referenced: Tells which names some entry refers to.
+  /// - Returns: The number of files deleted.
+  /// - Throws: ``JournalError/Code/fileFailure`` when the folder cannot be listed, or what
+  ///   `referenced` throws.
+  @discardableResult
+  func sweep(
+    olderThan cutoff: Date,
+    referenced: (Set<PhotoName>) throws(JournalError) -> Set<PhotoName>
+  ) throws(JournalError) -> Int {
+    let manager = FileManager.default
+    let names: [String]
+    do {
+      names = try manager.contentsOfDirectory(atPath: url.path)
+    } catch {
+      throw JournalError(
+        .fileFailure,
+        message: "The journal's photo folder could not be read: \(error.localizedDescription)",
+        path: url.path)
+    }
+    var candidates: [String: PhotoName?] = [:]
+    for name in names {
+      let path = url.appendingPathComponent(name, isDirectory: false).path
+      guard let attributes = try? manager.attributesOfItem(atPath: path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let modified = attributes[.modificationDate] as? Date, modified <= cutoff
+      else { continue }
+      candidates.updateValue(try? PhotoName(name), forKey: name)
+    }
+    let named = Set(candidates.values.compactMap { $0 })
+    let keep = try referenced(named)
+    var removed = 0
+    for (name, photo) in candidates where photo.map({ !keep.contains($0) }) ?? true {
+      if unlink(url.appendingPathComponent(name, isDirectory: false).path) == 0 {
+        removed += 1
+      }
+    }
+    return removed
+  }
+
+  private func failure(_ action: String, _ code: Int32, path: String) -> JournalError {
+    JournalError(
+      .fileFailure,
+      message: "The photo could not be saved (\(action): \(String(cString: strerror(code)))).",
+      path: path)
+  }
+}
+
+/// `write(2)`, reachable from inside a type that has its own `write` method.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+/// Flushes a file's bytes (and the size that finds them) to the disk. On Linux `fdatasync` skips
+/// the times and permissions that `fsync` also writes and the journal does not need.
+private func flush(_ descriptor: Int32) -> Int32 {
+  #if os(Linux) || os(Android)
+    fdatasync(descriptor)
+  #else
+    fsync(descriptor)
+  #endif
+}

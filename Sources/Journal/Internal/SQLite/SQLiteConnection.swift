@@ -1,0 +1,136 @@
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One SQLite connection with a cache of prepared statements.
+///
+/// Not thread-safe by itself: its owner uses it from one thread at a time (under a lock), which is
+/// why it is opened without SQLite's own per-connection mutex.
+final class SQLiteConnection {
+  /// How a connection opens its file.
+  enum Mode {
+    /// Read only; the file must exist.
+    case readOnly
+    /// Read and write; the file is created when missing.
+    case readWrite
+  }
+
+  let handle: OpaquePointer
+  let path: String
+  private var statements: [String: SQLiteStatement] = [:]
+  /// Entries this connection has read and validated, by the bytes of their rows.
+  let entryCache = EntryRowCache()
+
+  /// Opens a connection.
+  ///
+  /// - Throws: ``SQLiteError`` when SQLite cannot open the file.
+  init(path: String, mode: Mode) throws(SQLiteError) {
+    var connection: OpaquePointer?
+    let flags: Int32 =
+      switch mode {
+      case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+      case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      }
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let error = SQLiteError(connection: connection, code: code)
+      sqlite3_close_v2(connection)
+      throw error
+    }
+    sqlite3_extended_result_codes(connection, 1)
+    self.handle = connection
+    self.path = path
+  }
+
+  deinit {
+    // Statements must be finalized before the connection closes.
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs one or more statements that take no parameters, such as a migration step.
+  func execute(_ sql: String) throws(SQLiteError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
+  }
+
+  /// The cached statement for `sql`, prepared on first use and reused afterwards.
+  func prepared(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = statements[sql] { return statement }
+    let statement = try prepare(sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// A new statement that is not cached, for statements run once.
+  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError(connection: handle, code: code)
+    }
+    return SQLiteStatement(handle: statement)
+  }
+
+  /// Runs `body` with the cached statement for `sql`, and resets the statement afterwards, whether
+  /// `body` returns or throws.
+  func withStatement<Result>(
+    _ sql: String, _ body: (SQLiteStatement) throws -> Result
+  ) throws -> Result {
+    let statement = try prepared(sql)
+    defer { statement.reset() }
+    return try body(statement)
+  }
+
+  /// Makes a statement that finds the database locked by another connection retry for up to
+  /// `milliseconds` before it fails.
+  func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
+    let code = sqlite3_busy_timeout(handle, milliseconds)
+    guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
+  }
+
+  /// The number of cached statements, for tests.
+  var cachedStatementCount: Int { statements.count }
+
+  /// The rows changed by the most recent INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Whether a transaction is open.
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Reads a pragma or any single-value query.
+  func integer(_ sql: String) throws(SQLiteError) -> Int64 {
+    let statement = try prepared(sql)
+    defer { statement.reset() }
+    return try statement.step() ? statement.int64(at: 0) : 0
+  }
+
+  /// Reads a single text value.
+  func text(_ sql: String) throws(SQLiteError) -> String {
+    let statement = try prepared(sql)
+    defer { statement.reset() }
+    return try statement.step() ? statement.text(at: 0) : ""
+  }
+
+  /// Runs `body` in a write transaction started with `BEGIN IMMEDIATE`, which takes the write lock
+  /// at once (waiting for the busy timeout) instead of failing when a read lock cannot be upgraded.
+  /// Commits when `body` returns; rolls back when it or the commit throws.
+  func writeTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try prepared("BEGIN IMMEDIATE").run()
+    let result: Result
+    do {
+      result = try body()
+      try prepared("COMMIT").run()
+    } catch {
+      if isInTransaction {
+        // A failed rollback leaves nothing better to report than the original error.
+        try? prepared("ROLLBACK").run()
+      }
+      throw error
+    }
+    return result
+  }
+}

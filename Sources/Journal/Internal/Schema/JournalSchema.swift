@@ -1,0 +1,85 @@
+/// One numbered step of the journal's schema. Each step runs in its own transaction together with
+/// setting `PRAGMA user_version` to its number, so a failed step changes nothing.
+struct Migration: Sendable {
+  /// The schema version the step leads to; steps are numbered 1, 2, 3, …
+  let version: Int
+  /// The statements of the step.
+  let sql: String
+}
+
+/// The journal's database schema, as the ordered list of steps that build it.
+///
+/// Never edit a step that has shipped: databases out there were built by it. Change the schema by
+/// appending a step. A search index, for example, is a new step that creates the index table, the
+/// triggers that keep it in sync, and fills it from the entries.
+enum JournalSchema {
+  /// `PRAGMA application_id` of a journal database: "HARU" in ASCII.
+  static let applicationID: Int64 = 0x4841_5255
+
+  static let migrations: [Migration] = [
+    Migration(
+      version: 1,
+      sql: """
+        CREATE TABLE entry (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          day INTEGER NOT NULL,
+          brand TEXT NOT NULL,
+          perfume_name TEXT NOT NULL,
+          notes TEXT NOT NULL DEFAULT '',
+          sentence TEXT NOT NULL,
+          photo TEXT,
+          is_favorite INTEGER NOT NULL DEFAULT 0 CHECK (is_favorite IN (0, 1)),
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE INDEX entry_newest ON entry (day DESC, created_at DESC, id DESC);
+        CREATE INDEX entry_favorite_newest ON entry (day DESC, created_at DESC, id DESC)
+          WHERE is_favorite = 1;
+        CREATE INDEX entry_perfume_newest
+          ON entry (brand, perfume_name, day DESC, created_at DESC, id DESC);
+        CREATE INDEX entry_photo ON entry (photo) WHERE photo IS NOT NULL;
+        PRAGMA application_id = 1212240469;
+        """)
+  ]
+  // `seq` is the stable integer key a full-text index with `content_rowid` needs; `id` is the
+  // entry's UUID in lower case. `day` counts days since 1970-01-01; `created_at` and `updated_at`
+  // count microseconds since 1970-01-01 00:00 UTC. `photo` is a file name relative to the
+  // journal's photo folder.
+
+  /// The version the newest step leads to.
+  static var latestVersion: Int { migrations.last?.version ?? 0 }
+}
+
+/// Brings a database up to the newest schema version, one step per transaction.
+struct Migrator {
+  let migrations: [Migration]
+
+  var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  /// Runs every step newer than the database's version.
+  ///
+  /// Each step starts with `BEGIN IMMEDIATE` and reads the version again inside the transaction,
+  /// so two connections migrating the same file at once run every step exactly once.
+  ///
+  /// - Throws: ``MigrationError/newerVersion(_:)`` when the database is newer than the steps know,
+  ///   or the ``SQLiteError`` of a failed step (which is rolled back).
+  func migrate(_ connection: SQLiteConnection) throws {
+    while true {
+      let done = try connection.writeTransaction { () throws -> Bool in
+        let current = Int(try connection.integer("PRAGMA user_version"))
+        if current > latestVersion { throw MigrationError.newerVersion(current) }
+        guard let step = migrations.first(where: { $0.version > current }) else { return true }
+        try connection.execute(step.sql)
+        try connection.execute("PRAGMA user_version = \(step.version)")
+        return false
+      }
+      if done { return }
+    }
+  }
+}
+
+enum MigrationError: Error {
+  /// The database's schema version is newer than any step.
+  case newerVersion(Int)
+}

@@ -1,0 +1,99 @@
+public import HaruModels
+
+/// Where journal entries are kept: the storage behind a ``JournalRepository``.
+///
+/// Haru ships two stores: ``SQLiteJournalStore``, a SQLite file, and an in-memory store in
+/// `HaruJournalTesting`. The repository adds validation, photo files and observation on top; a
+/// store only keeps valid entries and answers queries. Its methods block the calling thread while
+/// they work, and may be called from any thread: a store serializes access itself.
+///
+/// ## Contract
+///
+/// Every store passes the same test suite. In words:
+///
+/// - **Round trip.** An inserted entry is returned exactly as given, every field equal, as long as
+///   its times are whole microseconds (the repository only hands over such times).
+/// - **Insert** adds, in one transaction, every entry whose identity is not stored yet and returns
+///   the identities it skipped because they were already stored or came earlier in the same batch.
+///   When it throws, nothing was added.
+/// - **Update** runs `change` once on the stored entry, inside the store's write transaction, and
+///   stores its result; nothing else can write in between. When the entry does not exist it throws
+///   ``JournalError/Code/entryNotFound`` without calling `change`; when `change` throws, or returns
+///   an entry with another identity (``JournalError/Code/invalidEntry``), nothing changes.
+/// - **Delete** removes the entry and returns it, or throws ``JournalError/Code/entryNotFound``.
+/// - **Lists** contain exactly the entries for which ``JournalList/contains(_:)`` is true, in
+///   newest-first order (see ``JournalCursor``); with a cursor, only those strictly after it; at
+///   most `limit` of them.
+/// - **Counts** and **perfume summaries** agree with the lists. Perfume summaries are ordered by
+///   last day (latest first), then brand, then name.
+/// - A failure is a ``JournalError``, never a crash, and leaves the stored entries as they were.
+public protocol JournalStore: Sendable {
+  /// Adds entries in one transaction, skipping those whose identity is already stored.
+  ///
+  /// - Parameter entries: Valid entries, with times in whole microseconds.
+  /// - Returns: The identities skipped: already stored, or repeated within `entries` (the first
+  ///   occurrence is added).
+  /// - Throws: ``JournalError`` when the entries could not be stored; then none was added.
+  func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID>
+
+  /// Changes one entry atomically.
+  ///
+  /// - Parameters:
+  ///   - id: The entry to change.
+  ///   - change: Makes the new entry from the stored one; called once, inside the write
+  ///     transaction. Keep it short: it holds the store's write lock.
+  /// - Returns: The stored entry before and after the change.
+  /// - Throws: ``JournalError/Code/entryNotFound``; what `change` throws;
+  ///   ``JournalError/Code/invalidEntry`` when `change` returns another identity; or a storage
+  ///   failure. Nothing changes when it throws.
+  func update(
+    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
+  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry)
+
+  /// Removes one entry.
+  ///
+  /// - Parameter id: The entry to remove.
+  /// - Returns: The entry removed.
+  /// - Throws: ``JournalError/Code/entryNotFound``, or a storage failure.
+  func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry
+
+  /// Reads one entry.
+  ///
+  /// - Parameter id: The entry's identity.
+  /// - Returns: The entry, or `nil` when none has that identity.
+  /// - Throws: A storage failure, or ``JournalError/Code/corruptEntry``.
+  func entry(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry?
+
+  /// Reads entries of a list, newest first.
+  ///
+  /// - Parameters:
+  ///   - list: Which entries.
+  ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
+  ///   - limit: The most entries to return; at least 1.
+  /// - Returns: At most `limit` entries, newest first.
+  /// - Throws: A storage failure, or ``JournalError/Code/corruptEntry``.
+  func entries(
+    in list: JournalList, after cursor: JournalCursor?, limit: Int
+  ) throws(JournalError) -> [JournalEntry]
+
+  /// Counts the entries of a list.
+  ///
+  /// - Parameter list: Which entries.
+  /// - Returns: How many entries the list has.
+  /// - Throws: A storage failure.
+  func count(in list: JournalList) throws(JournalError) -> Int
+
+  /// Summarises every perfume that has entries.
+  ///
+  /// - Returns: One summary per brand and perfume name, latest last day first, then by brand and
+  ///   name.
+  /// - Throws: A storage failure, or ``JournalError/Code/corruptEntry``.
+  func perfumes() throws(JournalError) -> [PerfumeSummary]
+
+  /// Tells which of some photo names an entry refers to.
+  ///
+  /// - Parameter names: Photo file names found on disk.
+  /// - Returns: The names among them that some entry's `JournalEntry.photo` equals.
+  /// - Throws: A storage failure.
+  func referencedPhotos(among names: Set<PhotoName>) throws(JournalError) -> Set<PhotoName>
+}

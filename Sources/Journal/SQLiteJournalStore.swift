@@ -1,0 +1,248 @@
+public import Foundation
+public import HaruModels
+
+/// A ``JournalStore`` in a SQLite database file.
+///
+/// The store keeps entries in the system's SQLite library in write-ahead-log mode with
+/// `synchronous=NORMAL`: a committed change survives the app crashing or being killed, and the file
+/// is never left damaged; after a power loss the last few changes may be rolled back. Every write
+/// is one transaction started with `BEGIN IMMEDIATE`, statements are prepared once and reused, and
+/// lists are read through indexes in newest-first order, so the first page of a list costs the
+/// same with ten entries or a hundred thousand.
+///
+/// Opening checks the file before SQLite may write to it. A file that is empty, truncated or not
+/// a journal database is refused with ``JournalError/Code/notADatabase``, and one written by a
+/// newer version of Haru with ``JournalError/Code/newerSchemaVersion``; either way the file is
+/// left as it was. A missing file becomes a new, empty journal; an older one is migrated, one
+/// numbered step per transaction.
+///
+/// Stores of one process that open the same file share one connection, so their writes wait for
+/// each other instead of failing with "database is locked"; another process's writes are waited
+/// for up to ten seconds.
+///
+/// ```swift
+/// let store = try SQLiteJournalStore(fileURL: folder.appending(path: "journal.sqlite"))
+/// let journal = try JournalRepository(store: store, directory: folder)
+/// ```
+///
+/// Most apps open a journal with ``JournalRepository/init(directory:options:now:)``, which creates
+/// this store for them.
+public final class SQLiteJournalStore: JournalStore {
+  /// The database file.
+  public let fileURL: URL
+  let database: SQLiteDatabase
+
+  /// Opens the database file, creating it when it does not exist.
+  ///
+  /// - Parameter fileURL: The database file, such as `journal.sqlite` in the journal's folder. Its
+  ///   folder is created when missing.
+  /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase`` (the file is empty,
+  ///   truncated, or not a journal database), ``JournalError/Code/newerSchemaVersion``,
+  ///   ``JournalError/Code/fileFailure`` or ``JournalError/Code/databaseFailure``. The
+  ///   error's ``JournalError/path`` names the file.
+  public init(fileURL: URL) throws(JournalError) {
+    self.fileURL = fileURL
+    database = try SQLiteDatabase.open(path: fileURL.path)
+  }
+
+  init(fileURL: URL, migrator: Migrator) throws(JournalError) {
+    self.fileURL = fileURL
+    database = try SQLiteDatabase.open(path: fileURL.path, migrator: migrator)
+  }
+
+  /// Adds entries in one transaction, skipping those whose identity is already stored.
+  ///
+  /// - Parameter entries: Valid entries, with times in whole microseconds.
+  /// - Returns: The identities skipped: already stored, or repeated within `entries`.
+  /// - Throws: ``JournalError/Code/databaseFailure``; then none was added.
+  public func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID> {
+    guard !entries.isEmpty else { return [] }
+    return try database.write { connection in
+      try connection.withStatement(EntrySQL.insert) { statement in
+        var skipped: Set<JournalEntry.ID> = []
+        for entry in entries {
+          try EntrySQL.bind(entry, to: statement)
+          try statement.run()
+          statement.reset()
+          if connection.changes == 0 {
+            skipped.insert(entry.id)
+          }
+        }
+        return skipped
+      }
+    }
+  }
+
+  /// Changes one entry atomically, inside one write transaction.
+  ///
+  /// - Parameters:
+  ///   - id: The entry to change.
+  ///   - change: Makes the new entry from the stored one; called once.
+  /// - Returns: The stored entry before and after the change.
+  /// - Throws: ``JournalError/Code/entryNotFound``, what `change` throws,
+  ///   ``JournalError/Code/invalidEntry`` when `change` returns another identity, or
+  ///   ``JournalError/Code/databaseFailure``. Nothing changes when it throws.
+  public func update(
+    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
+  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
+    try database.write { connection in
+      guard let old = try EntrySQL.entry(id, in: connection) else {
+        throw JournalError.notFound(id)
+      }
+      let new = try change(old)
+      guard new.id == id else {
+        throw JournalError(
+          .invalidEntry, message: "An update cannot change an entry's identity.", field: "id",
+          entryID: id)
+      }
+      try connection.withStatement(EntrySQL.update) { statement in
+        try EntrySQL.bind(new, to: statement)
+        try statement.run()
+      }
+      return (old, new)
+    }
+  }
+
+  /// Removes one entry.
+  ///
+  /// - Parameter id: The entry to remove.
+  /// - Returns: The entry removed.
+  /// - Throws: ``JournalError/Code/entryNotFound`` or ``JournalError/Code/databaseFailure``.
+  public func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
+    try database.write { connection in
+      guard let old = try EntrySQL.entry(id, in: connection) else {
+        throw JournalError.notFound(id)
+      }
+      try connection.withStatement(EntrySQL.delete) { statement in
+        try statement.bind(id.description, at: 1)
+        try statement.run()
+      }
+      return old
+    }
+  }
+
+  /// Reads one entry.
+  ///
+  /// - Parameter id: The entry's identity.
+  /// - Returns: The entry, or `nil` when none has that identity.
+  /// - Throws: ``JournalError/Code/databaseFailure`` or ``JournalError/Code/corruptEntry``.
+  public func entry(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry? {
+    try database.read { connection in try EntrySQL.entry(id, in: connection) }
+  }
+
+  /// Reads entries of a list, newest first, through the list's index.
+  ///
+  /// - Parameters:
+  ///   - list: Which entries.
+  ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
+  ///   - limit: The most entries to return.
+  /// - Returns: At most `limit` entries, newest first.
+  /// - Throws: ``JournalError/Code/databaseFailure`` or ``JournalError/Code/corruptEntry``.
+  public func entries(
+    in list: JournalList, after cursor: JournalCursor?, limit: Int
+  ) throws(JournalError) -> [JournalEntry] {
+    guard limit > 0 else { return [] }
+    return try database.read { connection in
+      try connection.withStatement(EntrySQL.page(list, afterCursor: cursor != nil)) { statement in
+        if let cursor {
+          try statement.bind(JournalDay.number(cursor.day), at: 1)
+          try statement.bind(JournalTime.microseconds(cursor.createdAt), at: 2)
+          try statement.bind(cursor.id.description, at: 3)
+        }
+        try statement.bind(limit, at: 4)
+        if case .perfume(let perfume) = list {
+          try statement.bind(perfume.brand, at: 5)
+          try statement.bind(perfume.name, at: 6)
+        }
+        var entries: [JournalEntry] = []
+        entries.reserveCapacity(min(limit, 1000))
+        while try statement.step() {
+          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+        }
+        return entries
+      }
+    }
+  }
+
+  /// Counts the entries of a list.
+  ///
+  /// - Parameter list: Which entries.
+  /// - Returns: How many entries the list has.
+  /// - Throws: ``JournalError/Code/databaseFailure``.
+  public func count(in list: JournalList) throws(JournalError) -> Int {
+    try database.read { connection in
+      try connection.withStatement(EntrySQL.count(list)) { statement in
+        if case .perfume(let perfume) = list {
+          try statement.bind(perfume.brand, at: 1)
+          try statement.bind(perfume.name, at: 2)
+        }
+        return try statement.step() ? statement.int(at: 0) : 0
+      }
+    }
+  }
+
+  /// Summarises every perfume that has entries.
+  ///
+  /// - Returns: One summary per brand and perfume name, latest last day first, then by brand and
+  ///   name.
+  /// - Throws: ``JournalError/Code/databaseFailure``.
+  public func perfumes() throws(JournalError) -> [PerfumeSummary] {
+    try database.read { connection in
+      try connection.withStatement(EntrySQL.perfumes) { statement in
+        var summaries: [PerfumeSummary] = []
+        while try statement.step() {
+          summaries.append(
+            PerfumeSummary(
+              perfume: Perfume(brand: statement.text(at: 0), name: statement.text(at: 1)),
+              entryCount: statement.int(at: 2),
+              lastDay: JournalDay.day(statement.int64(at: 3))))
+        }
+        return summaries
+      }
+    }
+  }
+
+  /// Tells which of some photo names an entry refers to, through the photo index.
+  ///
+  /// - Parameter names: Photo file names found on disk.
+  /// - Returns: The names among them that some entry refers to.
+  /// - Throws: ``JournalError/Code/databaseFailure``.
+  public func referencedPhotos(
+    among names: Set<PhotoName>
+  ) throws(JournalError) -> Set<PhotoName> {
+    guard !names.isEmpty else { return [] }
+    return try database.read { connection in
+      try connection.withStatement(EntrySQL.photoReference) { statement in
+        var referenced: Set<PhotoName> = []
+        for name in names {
+          try statement.bind(name.rawValue, at: 1)
+          if try statement.step() {
+            referenced.insert(name)
+          }
+          statement.reset()
+        }
+        return referenced
+      }
+    }
+  }
+
+  /// SQLite's own check of the whole file: `"ok"` when the database is sound.
+  func integrityCheck() throws(JournalError) -> String {
+    try database.read { connection in
+      let statement = try connection.prepare("PRAGMA integrity_check")
+      var lines: [String] = []
+      while try statement.step() {
+        lines.append(statement.text(at: 0))
+      }
+      return lines.joined(separator: "\n")
+    }
+  }
+}
+
+extension JournalError {
+  static func notFound(_ id: JournalEntry.ID) -> JournalError {
+    JournalError(
+      .entryNotFound, message: "No journal entry has the identity \(id); it may have been deleted.",
+      entryID: id)
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HaruModels
+import Testing
+
+@testable import HaruJournal
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A writer killed with SIGKILL in the middle of adding entries with photos loses nothing it
+/// reported, leaves the database sound, and leaves no orphaned photo once the journal is reopened.
+@Suite(.timeLimit(.minutes(2)))
+struct CrashConsistencyTests {
+  @Test func aWriterKilledMidwayLosesNoAddThatReturned() throws {
+    let helper = try #require(Self.helperExecutable(), "HaruJournalCrashHelper was not built")
+    try withTemporaryDirectory { directory in
+      var generator = SeededGenerator(seed: 0x4B49_4C4C)  // "KILL"
+      var reported: [JournalEntry.ID] = []
+      for run in 0..<5 {
+        let killAfter = Int.random(in: 3...120, using: &generator)
+        let ids = try Self.runAndKill(
+          helper, directory: directory, seed: UInt64(run + 1), afterLines: killAfter)
+        #expect(ids.count >= killAfter, "run \(run): the helper stopped early")
+        reported += ids
+        try Self.checkJournal(in: directory, holds: reported)
+      }
+    }
+  }
+
+  /// Starts the helper, reads the identities it prints, kills it with SIGKILL once it has printed
+  /// `afterLines` of them, and returns every identity it printed in full.
+  static func runAndKill(
+    _ helper: URL, directory: URL, seed: UInt64, afterLines: Int
+  ) throws -> [JournalEntry.ID] {
+    let process = Process()
+    process.executableURL = helper
+    process.arguments = [directory.path, "1000", String(seed)]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var received = Data()
+    let reader = output.fileHandleForReading
+    while received.count(where: { $0 == 0x0A }) < afterLines {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }  // the helper ended by itself
+      received.append(chunk)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    received.append(reader.readDataToEndOfFile())
+    let problems = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(problems.isEmpty, "the helper reported: \(problems)")
+    // A line cut short by the kill was never completed, so it reports nothing.
+    let complete = received.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+    return complete.compactMap { line in
+      UUID(uuidString: String(decoding: line, as: UTF8.self)).map(JournalEntry.ID.init)
+    }
+  }
+
+  /// Opens the journal as an app would after the crash and checks it.
+  static func checkJournal(
+    in directory: URL, holds reported: [JournalEntry.ID],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let store = try SQLiteJournalStore(
+      fileURL: directory.appendingPathComponent(JournalRepository.databaseFileName))
+    #expect(try store.integrityCheck() == "ok", sourceLocation: sourceLocation)
+    // No writer is running now, so every file no entry refers to is an orphan.
+    let journal = try JournalRepository(
+      store: store, directory: directory, options: .init(orphanGracePeriod: .zero),
+      now: { Date().addingTimeInterval(60) })
+    for id in reported {
+      let entry = try #require(try store.entry(id), "\(id) was reported but is missing")
+      guard case .stored(let url)? = journal.photo(of: entry) else {
+        Issue.record("the photo of \(id) is missing", sourceLocation: sourceLocation)
+        continue
+      }
+      let bytes = try Data(contentsOf: url)
+      #expect(bytes.starts(with: [0xFF, 0xD8, 0xFF]), sourceLocation: sourceLocation)
+      #expect(bytes.count >= 4_096, sourceLocation: sourceLocation)
+    }
+    var referenced: Set<String> = []
+    var cursor: JournalCursor?
+    while true {
+      let page = try store.entries(in: .all, after: cursor, limit: 500)
+      referenced.formUnion(page.compactMap(\.photo?.rawValue))
+      guard page.count == 500, let last = page.last else { break }
+      cursor = JournalCursor(after: last)
+    }
+    let files = Set(fileNames(in: directory.appendingPathComponent("photos")))
+    #expect(
+      files == referenced, "orphans: \(files.subtracting(referenced))",
+      sourceLocation: sourceLocation)
+  }
+
+  /// The helper sits next to the test bundle in the build folder.
+  static func helperExecutable() -> URL? {
+    var folders: [URL] = []
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let executable = Bundle.main.executableURL {
+      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      folders.append(
+        URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    return folders.lazy
+      .map { $0.appendingPathComponent("HaruJournalCrashHelper") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}

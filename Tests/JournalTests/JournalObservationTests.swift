@@ -1,0 +1,126 @@
+import Foundation
+import HaruJournal
+import HaruModels
+import Testing
+
+/// Observed lists: the current first page, then a new page after every write that changes it.
+@Suite(.timeLimit(.minutes(1)))
+struct JournalObservationTests {
+  @Test(arguments: StoreKind.allCases)
+  func favoritesObservationDeliversTheNewListAfterEveryChangeToIt(kind: StoreKind) async throws {
+    try await withTemporaryDirectory { directory in
+      let clock = TestClock()
+      let journal = try kind.makeRepository(in: directory, now: clock.now)
+      let observation = try journal.observation(of: .favorites)
+      var favorites = observation.makeAsyncIterator()
+      #expect(try await favorites.next()?.get().entries == [])
+
+      clock.advance(by: 1)
+      let rose = try await journal.add(Fixture.draft(perfumeName: "Rose 31", isFavorite: true))
+      #expect(try await favorites.next()?.get().entries == [rose])
+
+      // A change that leaves the favorites as they were delivers nothing…
+      clock.advance(by: 1)
+      let plain = try await journal.add(Fixture.draft(perfumeName: "Santal 33"))
+      #expect(try observation.value.get().entries == [rose])
+
+      // …so the next value is the next change to the favorites.
+      clock.advance(by: 1)
+      let santal = try await journal.setFavorite(true, for: plain.id)
+      #expect(try await favorites.next()?.get().entries == [santal, rose])
+
+      clock.advance(by: 1)
+      var draft = rose.draft
+      draft.sentence = "다시 맡아 보니 더 좋다"
+      let edited = try await journal.update(rose.id, with: draft)
+      #expect(try await favorites.next()?.get().entries == [santal, edited])
+
+      _ = try await journal.delete(santal.id)
+      #expect(try await favorites.next()?.get().entries == [edited])
+
+      _ = try await journal.setFavorite(false, for: rose.id)
+      #expect(try await favorites.next()?.get().entries == [])
+
+      let imported = try await journal.importEntries(
+        fromTSV: Data("\(UUID().uuidString)\t2026-12-01\tAesop\tHwyl\t\t숲\t1".utf8))
+      #expect(imported.importedCount == 1)
+      #expect(try await favorites.next()?.get().entries.map(\.perfumeName) == ["Hwyl"])
+    }
+  }
+
+  @Test func aPerfumeObservationFollowsEntriesMovingInAndOut() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try StoreKind.sqlite.makeRepository(in: directory)
+      let rose = Perfume(brand: "Le Labo", name: "Rose 31")
+      let observation = try journal.observation(of: .perfume(rose), limit: 2)
+      let entry = try await journal.add(Fixture.draft(brand: "Le Labo", perfumeName: "Santal 33"))
+      #expect(try observation.value.get().entries == [])
+      var draft = entry.draft
+      draft.perfumeName = "Rose 31"
+      let moved = try await journal.update(entry.id, with: draft)
+      #expect(try observation.value.get().entries == [moved])
+      draft.perfumeName = "Another 13"
+      _ = try await journal.update(entry.id, with: draft)
+      #expect(try observation.value.get().entries == [])
+    }
+  }
+
+  @Test func observationsOfTheSameListShareTheirValueAndManyConsumersSeeIt() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try StoreKind.inMemory.makeRepository(in: directory)
+      let first = try journal.observation(of: .all, limit: 3)
+      let second = try journal.observation(of: .all, limit: 3)
+      let added = try await journal.add(Fixture.draft())
+      #expect(try first.value.get().entries == [added])
+      #expect(try second.value.get().entries == [added])
+      await withTaskGroup(of: [JournalEntry]?.self) { group in
+        for _ in 0..<5 {
+          group.addTask {
+            for await page in first {
+              return try? page.get().entries
+            }
+            return nil
+          }
+        }
+        for await seen in group {
+          #expect(seen == [added])
+        }
+      }
+    }
+  }
+
+  @Test func aFailedRefreshIsDeliveredAsAValue() throws {
+    try withTemporaryDirectory { directory in
+      let store = BrokenReadsStore()
+      let journal = try JournalRepository(store: store, directory: directory, now: { Fixture.now })
+      let observation = try journal.observation(of: .all)
+      guard case .failure(let error) = observation.value else {
+        Issue.record("a failed read was delivered as a page")
+        return
+      }
+      #expect(error.code == .databaseFailure)
+    }
+  }
+}
+
+/// A store whose lists cannot be read.
+private final class BrokenReadsStore: JournalStore {
+  func insert(_ entries: [JournalEntry]) -> Set<JournalEntry.ID> { [] }
+  func update(
+    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
+  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
+    throw JournalError(.entryNotFound, message: "none")
+  }
+  func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
+    throw JournalError(.entryNotFound, message: "none")
+  }
+  func entry(_ id: JournalEntry.ID) -> JournalEntry? { nil }
+  func entries(
+    in list: JournalList, after cursor: JournalCursor?, limit: Int
+  ) throws(JournalError) -> [JournalEntry] {
+    throw JournalError(.databaseFailure, message: "the disk is gone")
+  }
+  func count(in list: JournalList) -> Int { 0 }
+  func perfumes() -> [PerfumeSummary] { [] }
+  func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { names }
+}
