@@ -5,7 +5,7 @@ import HaruModels
 
 /// The benchmarks of the forecast client (`forecast.*`).
 enum ForecastBenchmarks {
-  static let all = [decode, decodeBaseline]
+  static let all = [decode, decodeBaseline] + ForecastServiceBenchmarks.all
 
   /// One operation decodes one whole answer (about 75 KB).
   static let plan = SamplingPlan(warmupBatches: 20, samples: 300, batchSize: 1)

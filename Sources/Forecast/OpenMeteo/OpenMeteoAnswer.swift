@@ -1,0 +1,262 @@
+import Foundation
+import HaruModels
+
+/// Open-Meteo's JSON answer: parallel arrays of hourly and daily values, local times without an
+/// offset.
+struct OpenMeteoAnswer: Decodable {
+  struct Hourly: Decodable {
+    var time: [String]
+    var temperature: [Double?]?
+    var humidity: [Double?]?
+    var precipitationProbability: [Double?]?
+    var precipitation: [Double?]?
+    var snowfall: [Double?]?
+    var weatherCode: [Double?]?
+    var windSpeed: [Double?]?
+    var windDirection: [Double?]?
+
+    enum CodingKeys: String, CodingKey {
+      case time
+      case temperature = "temperature_2m"
+      case humidity = "relative_humidity_2m"
+      case precipitationProbability = "precipitation_probability"
+      case precipitation
+      case snowfall
+      case weatherCode = "weather_code"
+      case windSpeed = "wind_speed_10m"
+      case windDirection = "wind_direction_10m"
+    }
+  }
+
+  struct Daily: Decodable {
+    var time: [String]
+    var maximum: [Double?]?
+    var minimum: [Double?]?
+
+    enum CodingKeys: String, CodingKey {
+      case time
+      case maximum = "temperature_2m_max"
+      case minimum = "temperature_2m_min"
+    }
+  }
+
+  struct Current: Decodable {
+    var time: String
+    var temperature: Double?
+    var humidity: Double?
+    var precipitation: Double?
+    var snowfall: Double?
+    var weatherCode: Double?
+    var windSpeed: Double?
+    var windDirection: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case time
+      case temperature = "temperature_2m"
+      case humidity = "relative_humidity_2m"
+      case precipitation
+      case snowfall
+      case weatherCode = "weather_code"
+      case windSpeed = "wind_speed_10m"
+      case windDirection = "wind_direction_10m"
+    }
+  }
+
+  var utcOffsetSeconds: Int?
+  var hourly: Hourly?
+  var daily: Daily?
+  var current: Current?
+
+  enum CodingKeys: String, CodingKey {
+    case utcOffsetSeconds = "utc_offset_seconds"
+    case hourly
+    case daily
+    case current
+  }
+
+  private struct ErrorBody: Decodable {
+    var error: Bool?
+    var reason: String?
+  }
+
+  /// Reads a response, turning every failure status into a typed error with Open-Meteo's reason.
+  static func read(_ response: HTTPResponse) throws(ForecastError) -> OpenMeteoAnswer {
+    guard response.isSuccess else {
+      let reason = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.reason
+        .map { String($0.prefix(300)) }
+      let because = reason.map { ": \($0)" } ?? "."
+      switch response.status {
+      case 400:
+        throw ForecastError(
+          .rejected, message: "Open-Meteo refused the request\(because)",
+          httpStatus: response.status)
+      case 429:
+        throw ForecastError(
+          .rateLimited,
+          message: "Open-Meteo's request limit is reached; try again later\(because)",
+          httpStatus: response.status)
+      default:
+        throw ForecastError(
+          .httpStatus, message: "Open-Meteo answered HTTP \(response.status)\(because)",
+          httpStatus: response.status)
+      }
+    }
+    do {
+      return try JSONDecoder().decode(OpenMeteoAnswer.self, from: response.body)
+    } catch {
+      throw ForecastError(
+        .decoding,
+        message: "Open-Meteo's answer is not the forecast JSON it should be; try again later.",
+        httpStatus: response.status)
+    }
+  }
+
+  /// The days and the conditions now.
+  func forecast(issuedAt: Date) throws(ForecastError) -> ProviderForecast {
+    guard let hourly, let daily else {
+      throw ForecastError(
+        .decoding, message: "Open-Meteo's answer has no hourly or no daily values.")
+    }
+    let zone =
+      TimeZone(secondsFromGMT: utcOffsetSeconds ?? 9 * 3600) ?? CalendarDay.koreaTimeZone
+    var clock = LocalClock(zone: zone)
+    let count = hourly.time.count
+    let columns: [(String, [Double?]?)] = [
+      ("temperature_2m", hourly.temperature), ("relative_humidity_2m", hourly.humidity),
+      ("precipitation_probability", hourly.precipitationProbability),
+      ("precipitation", hourly.precipitation), ("snowfall", hourly.snowfall),
+      ("weather_code", hourly.weatherCode), ("wind_speed_10m", hourly.windSpeed),
+      ("wind_direction_10m", hourly.windDirection),
+    ]
+    for (name, values) in columns where values != nil && values?.count != count {
+      throw ForecastError(
+        .decoding,
+        message:
+          "Open-Meteo's answer has \(count) hourly times but \(values?.count ?? 0) values of "
+          + "\(name).")
+    }
+    var hoursByDay: [CalendarDay: [HourlyForecast]] = [:]
+    for index in 0..<count {
+      let (day, time) = try clock.instant(hourly.time[index])
+      func value(_ column: [Double?]?) -> Double? { column?[index] ?? nil }
+      let conditions = value(hourly.weatherCode).map { WMOWeatherCode.conditions(Int($0)) }
+      let hour = HourlyForecast(
+        time: time,
+        temperature: Self.temperature(value(hourly.temperature)),
+        sky: conditions?.sky,
+        precipitationType: conditions?.precipitation,
+        precipitationProbability: Self.probability(value(hourly.precipitationProbability)),
+        precipitation: Self.amount(value(hourly.precipitation), unit: .millimeters),
+        snowfall: Self.amount(value(hourly.snowfall), unit: .centimeters),
+        humidity: value(hourly.humidity).map { Int($0.rounded()) },
+        windSpeed: value(hourly.windSpeed),
+        windDirection: value(hourly.windDirection))
+      hoursByDay[day, default: []].append(hour)
+    }
+    guard daily.maximum.map({ $0.count == daily.time.count }) ?? true,
+      daily.minimum.map({ $0.count == daily.time.count }) ?? true
+    else {
+      throw ForecastError(
+        .decoding,
+        message: "Open-Meteo's answer has \(daily.time.count) days but a different number of "
+          + "daily temperatures.")
+    }
+    var days: [DayForecast] = []
+    var seen: Set<CalendarDay> = []
+    for (index, text) in daily.time.enumerated() {
+      let day = try LocalClock.day(text)
+      seen.insert(day)
+      days.append(
+        DayForecast(
+          day: day, hourly: hoursByDay[day] ?? [],
+          reportedMinimum: Self.temperature(daily.minimum?[index] ?? nil),
+          reportedMaximum: Self.temperature(daily.maximum?[index] ?? nil)))
+    }
+    for (day, hours) in hoursByDay where !seen.contains(day) {
+      days.append(DayForecast(day: day, hourly: hours))
+    }
+    return ProviderForecast(
+      days: days,
+      current: try current.map { current throws(ForecastError) in
+        try Self.hour(current, clock: &clock)
+      }, issuedAt: issuedAt)
+  }
+
+  private static func hour(_ current: Current, clock: inout LocalClock) throws(ForecastError)
+    -> HourlyForecast
+  {
+    let conditions = current.weatherCode.map { WMOWeatherCode.conditions(Int($0)) }
+    let precipitation = amount(current.precipitation, unit: .millimeters)
+    return HourlyForecast(
+      time: try clock.instant(current.time).time,
+      temperature: temperature(current.temperature),
+      sky: conditions?.sky,
+      precipitationType: conditions?.precipitation,
+      precipitation: precipitation,
+      snowfall: amount(current.snowfall, unit: .centimeters),
+      humidity: current.humidity.map { Int($0.rounded()) },
+      windSpeed: current.windSpeed,
+      windDirection: current.windDirection)
+  }
+
+  /// A temperature, or `nil` for one that cannot be (below absolute zero).
+  private static func temperature(_ celsius: Double?) -> Temperature? {
+    guard let celsius else { return nil }
+    return try? Temperature(celsius: celsius)
+  }
+
+  private static func probability(_ percent: Double?) -> Probability? {
+    guard let percent else { return nil }
+    return try? Probability(percent: Int(percent.rounded()))
+  }
+
+  private static func amount(_ value: Double?, unit: PrecipitationAmount.Unit)
+    -> PrecipitationAmount?
+  {
+    guard let value, value.isFinite, value >= 0 else { return nil }
+    let text = String(format: "%.1f", value) + unit.rawValue
+    return try? PrecipitationAmount(
+      originalText: text, unit: unit, measure: value == 0 ? .nothing : .about(value))
+  }
+}
+
+/// Turns Open-Meteo's local times (`"2026-11-30T14:00"`) into instants, remembering each day's
+/// start.
+private struct LocalClock {
+  let zone: TimeZone
+  var dayStarts: [CalendarDay: Date] = [:]
+
+  init(zone: TimeZone) {
+    self.zone = zone
+  }
+
+  static func day(_ text: String) throws(ForecastError) -> CalendarDay {
+    do {
+      return try CalendarDay(parsing: text)
+    } catch {
+      throw ForecastError(
+        .decoding, message: "Open-Meteo's answer has \"\(text.prefix(40))\" where a day should be.")
+    }
+  }
+
+  mutating func instant(_ text: String) throws(ForecastError) -> (day: CalendarDay, time: Date) {
+    let parts = text.split(separator: "T", maxSplits: 1)
+    let clockParts = parts.count == 2 ? parts[1].split(separator: ":") : []
+    guard parts.count == 2, clockParts.count >= 2, let hour = Int(clockParts[0]),
+      let minute = Int(clockParts[1]), (0...23).contains(hour), (0...59).contains(minute)
+    else {
+      throw ForecastError(
+        .decoding,
+        message: "Open-Meteo's answer has \"\(text.prefix(40))\" where a time should be.")
+    }
+    let day = try Self.day(String(parts[0]))
+    let start: Date
+    if let known = dayStarts[day] {
+      start = known
+    } else {
+      start = day.start(in: zone)
+      dayStarts[day] = start
+    }
+    return (day, start.addingTimeInterval(Double(hour * 3600 + minute * 60)))
+  }
+}

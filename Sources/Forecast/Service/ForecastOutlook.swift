@@ -1,0 +1,180 @@
+public import Foundation
+public import HaruModels
+
+/// What a weather screen shows for a town: yesterday, today, tomorrow and the days after, the
+/// conditions now, the hours ahead and today compared with yesterday — with where and when the
+/// data came from and whether it is stale.
+///
+/// ```swift
+/// let outlook = try await service.outlook(for: town)
+/// outlook.today?.maximum?.temperature.formatted(in: .celsius)   // "24°"
+/// outlook.comparedWithYesterday?.sentence(in: .celsius, language: .english)
+/// // "2° warmer than yesterday"
+/// if outlook.isStale { showBanner(outlook.staleReason?.message) }
+/// Text(outlook.attribution.text)                                  // "기상청 제공"
+/// ```
+///
+/// Days are Korea Standard Time calendar days; "today" is the day of ``referenceTime``.
+public struct ForecastOutlook: Hashable, Sendable {
+  /// The town the outlook is for.
+  public let town: Town
+  /// The ``ForecastProvider/identifier`` of the provider that answered.
+  public let provider: String
+  /// The credit to show next to the data.
+  public let attribution: ForecastAttribution
+  /// The run the data belongs to.
+  public let run: ForecastRun
+  /// Every day the provider answered, earliest first.
+  public let days: [DayForecast]
+  /// The conditions at the time of the fetch, when the provider reports them.
+  public let current: HourlyForecast?
+  /// When the provider issued the data.
+  public let issuedAt: Date
+  /// When the data was fetched.
+  public let fetchedAt: Date
+  /// The instant "today" and ``hourly`` are reckoned from: the time the outlook was asked for.
+  public let referenceTime: Date
+  /// Why a stale outlook is stale: the error that kept a fresh one from arriving.
+  public let staleReason: ForecastError?
+
+  /// Creates an outlook, as ``ForecastService`` does from a provider's answer.
+  ///
+  /// Use it to build canned outlooks in tests and previews.
+  ///
+  /// - Parameters:
+  ///   - town: The town.
+  ///   - provider: The provider's identifier.
+  ///   - attribution: The provider's credit.
+  ///   - run: The run the data belongs to.
+  ///   - forecast: The provider's answer.
+  ///   - fetchedAt: When the answer was fetched.
+  ///   - referenceTime: The instant "today" is reckoned from; `fetchedAt` unless given.
+  ///   - staleReason: The error that kept a fresh answer from arriving, for a stale outlook.
+  public init(
+    town: Town,
+    provider: String,
+    attribution: ForecastAttribution,
+    run: ForecastRun,
+    forecast: ProviderForecast,
+    fetchedAt: Date,
+    referenceTime: Date? = nil,
+    staleReason: ForecastError? = nil
+  ) {
+    self.town = town
+    self.provider = provider
+    self.attribution = attribution
+    self.run = run
+    self.days = forecast.days
+    self.current = forecast.current
+    self.issuedAt = forecast.issuedAt
+    self.fetchedAt = fetchedAt
+    self.referenceTime = referenceTime ?? fetchedAt
+    self.staleReason = staleReason
+  }
+
+  /// Whether the data is older than the provider's newest run: the newest could not be fetched
+  /// and ``staleReason`` says why.
+  public var isStale: Bool { staleReason != nil }
+
+  /// The day of ``referenceTime`` in Korea Standard Time.
+  public var referenceDay: CalendarDay {
+    CalendarDay(containing: referenceTime, in: CalendarDay.koreaTimeZone)
+  }
+
+  /// The day before today, when the provider or the cache has it.
+  public var yesterday: DayForecast? { day(referenceDay.adding(days: -1)) }
+
+  /// Today.
+  public var today: DayForecast? { day(referenceDay) }
+
+  /// Tomorrow.
+  public var tomorrow: DayForecast? { day(referenceDay.adding(days: 1)) }
+
+  /// The days after tomorrow, earliest first.
+  public var laterDays: [DayForecast] {
+    let afterTomorrow = referenceDay.adding(days: 2)
+    return days.filter { $0.day >= afterTomorrow }
+  }
+
+  /// The hours from the start of the current hour on, earliest first.
+  public var hourly: [HourlyForecast] {
+    let hourStart = Date(
+      timeIntervalSinceReferenceDate: (referenceTime.timeIntervalSinceReferenceDate / 3600).rounded(
+        .down) * 3600)
+    return days.flatMap(\.hourly).filter { $0.time >= hourStart }
+  }
+
+  /// Today's highest temperature compared with yesterday's, when both are known.
+  public var comparedWithYesterday: TemperatureChange? {
+    guard let today = today?.maximum?.temperature,
+      let yesterday = yesterday?.maximum?.temperature
+    else { return nil }
+    return TemperatureChange(from: yesterday, to: today)
+  }
+
+  /// The forecast for a day, if the outlook has it.
+  ///
+  /// - Parameter day: The day, in Korea Standard Time.
+  /// - Returns: The day's forecast, or `nil`.
+  public func day(_ day: CalendarDay) -> DayForecast? {
+    days.first { $0.day == day }
+  }
+
+  /// The same data for another town in the same grid cell.
+  func replacingTown(with other: Town) -> ForecastOutlook {
+    ForecastOutlook(
+      town: other, provider: provider, attribution: attribution, run: run,
+      forecast: ProviderForecast(days: days, current: current, issuedAt: issuedAt),
+      fetchedAt: fetchedAt, referenceTime: referenceTime, staleReason: staleReason)
+  }
+
+  /// The same data, reckoned from another instant and marked stale for a reason.
+  func stale(at time: Date, because reason: ForecastError) -> ForecastOutlook {
+    ForecastOutlook(
+      town: town, provider: provider, attribution: attribution, run: run,
+      forecast: ProviderForecast(days: days, current: current, issuedAt: issuedAt),
+      fetchedAt: fetchedAt, referenceTime: time, staleReason: reason)
+  }
+}
+
+/// How much warmer or colder one temperature is than another, as in "2° warmer than yesterday".
+public struct TemperatureChange: Hashable, Sendable {
+  /// The difference in degrees Celsius; positive when it got warmer.
+  public let celsiusDegrees: Double
+
+  /// Creates the change from one temperature to another.
+  ///
+  /// - Parameters:
+  ///   - old: The earlier temperature, such as yesterday's maximum.
+  ///   - new: The later temperature, such as today's maximum.
+  public init(from old: Temperature, to new: Temperature) {
+    celsiusDegrees = new.celsius - old.celsius
+  }
+
+  /// The difference in a unit's degrees, rounded to a whole degree; positive when warmer.
+  ///
+  /// - Parameter unit: The unit.
+  /// - Returns: The rounded difference.
+  public func degrees(in unit: TemperatureUnit) -> Int {
+    let value = unit == .fahrenheit ? celsiusDegrees * 9 / 5 : celsiusDegrees
+    return Int(value.rounded())
+  }
+
+  /// The change as a sentence: `"2° warmer than yesterday"`, `"어제보다 2° 낮아요"`, or the same.
+  ///
+  /// - Parameters:
+  ///   - unit: The unit of the degrees.
+  ///   - language: The language of the sentence.
+  /// - Returns: The sentence.
+  public func sentence(in unit: TemperatureUnit, language: DisplayLanguage) -> String {
+    let difference = degrees(in: unit)
+    switch (language, difference.signum()) {
+    case (.korean, 0): return "어제와 같아요"
+    case (.korean, 1): return "어제보다 \(difference)° 높아요"
+    case (.korean, _): return "어제보다 \(-difference)° 낮아요"
+    case (.english, 0): return "The same as yesterday"
+    case (.english, 1): return "\(difference)° warmer than yesterday"
+    case (.english, _): return "\(-difference)° colder than yesterday"
+    }
+  }
+}

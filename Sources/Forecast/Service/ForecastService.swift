@@ -1,0 +1,326 @@
+public import Foundation
+public import HaruModels
+import HaruShared
+
+/// The forecast a weather screen shows, fetched once however many screens ask, cached, retried
+/// and served stale when the network fails.
+///
+/// ```swift
+/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// // or, with no key at all:
+/// let service = ForecastService(provider: OpenMeteoProvider())
+///
+/// let outlook = try await service.outlook(for: town)
+/// ```
+///
+/// What the service does for every call of ``outlook(for:)``:
+/// - **Cache.** Answers are kept by provider, grid point and ``ForecastRun``. While the provider's
+///   newest run is the one cached, the answer comes from memory; with a `cacheDirectory` it is
+///   also written there (one file per provider and grid point, replaced atomically) and read back
+///   after a restart. A file that cannot be read is ignored and replaced.
+/// - **Coalescing.** Calls for the same provider, grid point and run that arrive while a fetch is
+///   in flight wait for that fetch: a hundred calls make the requests of one, and all get the
+///   same answer or the same error.
+/// - **Retries.** Transient failures are tried again by the ``RetryPolicy``, waiting on the
+///   injected clock; each attempt is limited to `attemptTimeout`.
+/// - **Stale on failure.** When the fetch fails and an older answer is cached, that answer comes
+///   back with ``ForecastOutlook/isStale`` set and the error in
+///   ``ForecastOutlook/staleReason``; without one, the error is thrown.
+/// - **Cancellation.** Cancelling a caller ends its wait with ``ForecastError/Code/cancelled``;
+///   the shared fetch is cancelled only when no caller is waiting for it any more.
+public final class ForecastService: Sendable {
+  /// The provider the service asks.
+  public let provider: any ForecastProvider
+
+  private let now: @Sendable () -> Date
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let startStopwatch: @Sendable () -> @Sendable () -> Duration
+  private let random: @Sendable () -> Double
+  private let retryPolicy: RetryPolicy
+  private let attemptTimeout: Duration?
+  private let disk: OutlookDiskCache?
+  private let state = LockedState(State())
+
+  /// Creates a service.
+  ///
+  /// - Parameters:
+  ///   - provider: Where forecasts come from: ``KMAProvider``, ``OpenMeteoProvider`` or your own.
+  ///   - clock: The clock the service waits on between retries and for attempt timeouts; a
+  ///     `ContinuousClock` unless given (tests pass a `ManualClock`).
+  ///   - now: The wall-clock time, which decides the provider's current run and "today".
+  ///   - retryPolicy: How transient failures are retried; ``RetryPolicy/standard`` unless given.
+  ///   - attemptTimeout: The longest one attempt may take, on `clock`, before it fails with
+  ///     ``ForecastError/Code/timeout``; 15 seconds unless given. `nil` leaves timing out to the
+  ///     transport's own request timeout.
+  ///   - cacheDirectory: A directory of your choosing for the on-disk cache; it is created when
+  ///     needed. `nil` keeps the cache in memory only.
+  public init(
+    provider: any ForecastProvider,
+    clock: some Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init,
+    retryPolicy: RetryPolicy = .standard,
+    attemptTimeout: Duration? = .seconds(15),
+    cacheDirectory: URL? = nil
+  ) {
+    self.provider = provider
+    self.now = now
+    self.sleep = { duration in try await clock.sleep(for: duration) }
+    self.startStopwatch = {
+      let start = clock.now
+      return { start.duration(to: clock.now) }
+    }
+    self.random = { Double.random(in: 0...1) }
+    self.retryPolicy = retryPolicy
+    self.attemptTimeout = attemptTimeout
+    self.disk = cacheDirectory.map(OutlookDiskCache.init(directory:))
+  }
+
+  /// The outlook for a town: from memory when the provider's newest run is cached, otherwise
+  /// fetched (once for every caller asking at the same time).
+  ///
+  /// - Parameter town: The town.
+  /// - Returns: The outlook; ``ForecastOutlook/isStale`` when the fetch failed and an older
+  ///   answer was cached.
+  /// - Throws: ``ForecastError`` when the fetch failed and nothing is cached;
+  ///   ``ForecastError/Code/cancelled`` when the calling task was cancelled.
+  public func outlook(for town: Town) async throws(ForecastError) -> ForecastOutlook {
+    let date = now()
+    let location = Location(provider: provider.identifier, gridPoint: town.gridPoint)
+    let run = provider.run(at: date)
+    if let cached = state.withLock({ $0.latest[location] }), cached.run == run {
+      return cached.town == town ? cached : cached.replacingTown(with: town)
+    }
+    let outlook = try await join(Key(location: location, run: run), town: town, at: date)
+    // Towns in the same grid cell share answers; each caller sees its own town.
+    return outlook.town == town ? outlook : outlook.replacingTown(with: town)
+  }
+
+  /// The newest outlook cached in memory for a town, fresh or not, without asking anything.
+  ///
+  /// - Parameter town: The town.
+  /// - Returns: The outlook, or `nil` when none was fetched yet.
+  public func cachedOutlook(for town: Town) -> ForecastOutlook? {
+    let location = Location(provider: provider.identifier, gridPoint: town.gridPoint)
+    return state.withLock { $0.latest[location] }
+  }
+
+  /// How many callers are waiting for fetches in flight.
+  var waitingCallers: Int {
+    state.withLock { $0.flights.values.reduce(0) { $0 + $1.waiters.count } }
+  }
+
+  // MARK: - Coalescing
+
+  private typealias Outcome = Result<ForecastOutlook, ForecastError>
+  private typealias Waiter = CheckedContinuation<Outcome, Never>
+
+  private struct Location: Hashable, Sendable {
+    let provider: String
+    let gridPoint: GridPoint
+  }
+
+  private struct Key: Hashable, Sendable {
+    let location: Location
+    let run: ForecastRun
+  }
+
+  private struct Flight {
+    let id: UInt64
+    var waiters: [UInt64: Waiter]
+    var task: Task<Void, Never>?
+  }
+
+  private struct State {
+    var latest: [Location: ForecastOutlook] = [:]
+    var flights: [Key: Flight] = [:]
+    var nextID: UInt64 = 0
+  }
+
+  private enum JoinStep {
+    case cancelled
+    case cached(ForecastOutlook)
+    case joined
+    case start(UInt64)
+  }
+
+  private func join(_ key: Key, town: Town, at date: Date) async throws(ForecastError)
+    -> ForecastOutlook
+  {
+    let waiterID = state.withLock { state in
+      state.nextID &+= 1
+      return state.nextID
+    }
+    let outcome: Outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (waiter: Waiter) in
+        // Cancellation sets the task's flag before its handler runs: either the flag is seen
+        // here or the handler finds the registered waiter.
+        let step: JoinStep = state.withLock { state in
+          if Task.isCancelled { return .cancelled }
+          if let cached = state.latest[key.location], cached.run == key.run {
+            return .cached(cached)
+          }
+          if state.flights[key] != nil {
+            state.flights[key]?.waiters[waiterID] = waiter
+            return .joined
+          }
+          state.nextID &+= 1
+          state.flights[key] = Flight(id: state.nextID, waiters: [waiterID: waiter], task: nil)
+          return .start(state.nextID)
+        }
+        switch step {
+        case .cancelled:
+          waiter.resume(returning: .failure(.cancellation))
+        case .cached(let outlook):
+          waiter.resume(returning: .success(outlook))
+        case .joined:
+          break
+        case .start(let flightID):
+          let task = Task { await self.fly(flightID, key: key, town: town, at: date) }
+          let isOrphaned = state.withLock { state in
+            guard state.flights[key]?.id == flightID else { return true }
+            state.flights[key]?.task = task
+            return false
+          }
+          // Every caller left before the task was recorded.
+          if isOrphaned { task.cancel() }
+        }
+      }
+    } onCancel: {
+      let (waiter, abandoned): (Waiter?, Task<Void, Never>?) = state.withLock { state in
+        guard let waiter = state.flights[key]?.waiters.removeValue(forKey: waiterID) else {
+          return (nil, nil)
+        }
+        guard let flight = state.flights[key], flight.waiters.isEmpty else { return (waiter, nil) }
+        state.flights[key] = nil
+        return (waiter, flight.task)
+      }
+      waiter?.resume(returning: .failure(.cancellation))
+      abandoned?.cancel()
+    }
+    return try outcome.get()
+  }
+
+  /// Fetches for every waiter of a flight and hands them the one outcome.
+  private func fly(_ flightID: UInt64, key: Key, town: Town, at date: Date) async {
+    let outcome = await fetch(key, town: town, at: date)
+    let waiters: [Waiter] = state.withLock { state in
+      if case .success(let outlook) = outcome, !outlook.isStale {
+        if let current = state.latest[key.location], current.run > outlook.run {
+          // A newer run arrived meanwhile; keep it.
+        } else {
+          state.latest[key.location] = outlook
+        }
+      }
+      guard let flight = state.flights[key], flight.id == flightID else { return [] }
+      state.flights[key] = nil
+      return Array(flight.waiters.values)
+    }
+    for waiter in waiters {
+      waiter.resume(returning: outcome)
+    }
+  }
+
+  // MARK: - Fetching
+
+  private func fetch(_ key: Key, town: Town, at date: Date) async -> Outcome {
+    let remembered = state.withLock { $0.latest[key.location] }
+    let stored = remembered == nil ? disk?.read(provider: key.location.provider, town: town) : nil
+    if let stored, stored.run == key.run {
+      return .success(stored)
+    }
+    let previous = remembered ?? stored
+    switch await fetchRetrying(town: town, at: date) {
+    case .success(let forecast):
+      let outlook = ForecastOutlook(
+        town: town, provider: provider.identifier, attribution: provider.attribution,
+        run: key.run, forecast: Self.filling(forecast, from: previous, at: date),
+        fetchedAt: now(), referenceTime: date)
+      disk?.write(outlook)
+      return .success(outlook)
+    case .failure(let error):
+      if error.code == .cancelled, Task.isCancelled {
+        return .failure(error)
+      }
+      guard let previous else { return .failure(error) }
+      return .success(previous.stale(at: date, because: error))
+    }
+  }
+
+  /// The provider's answer with the days it lacks (usually yesterday) taken from the previous
+  /// outlook, which forecast them when they were still ahead.
+  private static func filling(
+    _ forecast: ProviderForecast, from previous: ForecastOutlook?, at date: Date
+  ) -> ProviderForecast {
+    let yesterday = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: -1)
+    guard let previous, !forecast.days.contains(where: { $0.day == yesterday }),
+      let kept = previous.day(yesterday)
+    else { return forecast }
+    return ProviderForecast(
+      days: forecast.days + [kept], current: forecast.current, issuedAt: forecast.issuedAt)
+  }
+
+  private func fetchRetrying(town: Town, at date: Date) async -> Result<
+    ProviderForecast, ForecastError
+  > {
+    let elapsed = startStopwatch()
+    let attempts = max(retryPolicy.maximumAttempts, 1)
+    var attempt = 1
+    while true {
+      let outcome = await fetchOnce(town: town, at: date)
+      guard case .failure(let error) = outcome else { return outcome }
+      if Task.isCancelled { return .failure(.cancellation) }
+      guard error.isTransient, attempt < attempts else { return outcome }
+      let delay = retryPolicy.delay(beforeRetry: attempt, random: random())
+      guard elapsed() + delay <= retryPolicy.maximumTotalTime else { return outcome }
+      do {
+        try await sleep(delay)
+      } catch {
+        return .failure(.cancellation)
+      }
+      attempt += 1
+    }
+  }
+
+  /// One attempt, failing with a timeout when it takes longer than `attemptTimeout`; nothing of
+  /// it is left running when it returns.
+  private func fetchOnce(town: Town, at date: Date) async -> Result<
+    ProviderForecast, ForecastError
+  > {
+    let provider = provider
+    let sleep = sleep
+    guard let timeout = attemptTimeout else {
+      return await capture { () async throws(ForecastError) in
+        try await provider.forecast(for: town, at: date)
+      }
+    }
+    return await withTaskGroup(of: Result<ProviderForecast, ForecastError>?.self) { group in
+      group.addTask {
+        await capture { () async throws(ForecastError) in
+          try await provider.forecast(for: town, at: date)
+        }
+      }
+      group.addTask {
+        do {
+          try await sleep(timeout)
+        } catch {
+          return nil
+        }
+        return .failure(
+          ForecastError(
+            .timeout,
+            message:
+              "The forecast provider did not answer within \(timeout.inSeconds) s; "
+              + "try again later or check the connection."))
+      }
+      var outcome: Result<ProviderForecast, ForecastError>?
+      while let next = await group.next() {
+        if let next {
+          outcome = next
+          break
+        }
+      }
+      group.cancelAll()
+      return outcome ?? .failure(.cancellation)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HaruModels
+
+/// The on-disk cache: one JSON file per provider and grid point, replaced atomically.
+///
+/// The cache is best effort: a file that cannot be read or decoded counts as missing (and is
+/// replaced by the next successful fetch), and a write that fails leaves the memory cache to
+/// serve.
+struct OutlookDiskCache: Sendable {
+  let directory: URL
+
+  private static let version = 1
+
+  func fileURL(provider: String, gridPoint: GridPoint) -> URL {
+    let safe = String(
+      provider.unicodeScalars.map { scalar -> Character in
+        let isSafe =
+          ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+          || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+        return isSafe ? Character(scalar) : "_"
+      })
+    return directory.appending(
+      path: "outlook-\(safe)-\(gridPoint.nx)-\(gridPoint.ny).json", directoryHint: .notDirectory)
+  }
+
+  func read(provider: String, town: Town) -> ForecastOutlook? {
+    let url = fileURL(provider: provider, gridPoint: town.gridPoint)
+    guard let data = try? Data(contentsOf: url),
+      let stored = try? JSONDecoder().decode(StoredOutlook.self, from: data),
+      stored.version == Self.version, stored.provider == provider,
+      stored.town.gridPoint == town.gridPoint
+    else { return nil }
+    return ForecastOutlook(
+      town: town, provider: stored.provider,
+      attribution: ForecastAttribution(
+        text: stored.attributionText, link: stored.attributionLink, license: stored.license),
+      run: ForecastRun(publishedAt: stored.runPublishedAt),
+      forecast: ProviderForecast(
+        days: stored.days, current: stored.current, issuedAt: stored.issuedAt),
+      fetchedAt: stored.fetchedAt)
+  }
+
+  func write(_ outlook: ForecastOutlook) {
+    let stored = StoredOutlook(
+      version: Self.version, town: outlook.town, provider: outlook.provider,
+      attributionText: outlook.attribution.text, attributionLink: outlook.attribution.link,
+      license: outlook.attribution.license, runPublishedAt: outlook.run.publishedAt,
+      days: outlook.days, current: outlook.current, issuedAt: outlook.issuedAt,
+      fetchedAt: outlook.fetchedAt)
+    guard let data = try? JSONEncoder().encode(stored) else { return }
+    let url = fileURL(provider: outlook.provider, gridPoint: outlook.town.gridPoint)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? data.write(to: url, options: .atomic)
+  }
+}
+
+private struct StoredOutlook: Codable {
+  let version: Int
+  let town: Town
+  let provider: String
+  let attributionText: String
+  let attributionLink: URL
+  let license: String?
+  let runPublishedAt: Date
+  let days: [DayForecast]
+  let current: HourlyForecast?
+  let issuedAt: Date
+  let fetchedAt: Date
+}

@@ -1,0 +1,167 @@
+import Foundation
+import HaruForecastTesting
+import HaruModels
+import Testing
+
+@testable import HaruForecast
+
+struct OpenMeteoProviderTests {
+  @Test func theRequestAsksForYesterdayInKoreanTimeWithoutAKey() async throws {
+    let morning = try serviceMorning()
+    let transport = openMeteoStub(at: morning)
+    let provider = OpenMeteoProvider(transport: transport)
+
+    _ = try await provider.forecast(for: .seoulCityHall, at: morning)
+
+    let request = try #require(transport.requests.first)
+    #expect(transport.requests.count == 1)
+    #expect(request.url.host() == "api.open-meteo.com")
+    #expect(request.queryValue(named: "past_days") == "1")
+    #expect(request.queryValue(named: "timezone") == "Asia/Seoul")
+    #expect(request.queryValue(named: "latitude") == "37.5665")
+    #expect(request.queryValue(named: "longitude") == "126.9780")
+    #expect(request.queryValue(named: "forecast_days") == "4")
+    #expect(request.queryValue(named: "hourly")?.contains("weather_code") == true)
+    #expect(request.timeout == .seconds(10))
+  }
+
+  @Test func theAnswerBecomesDaysHoursAndCurrentConditions() async throws {
+    let morning = try serviceMorning()
+    let provider = OpenMeteoProvider(transport: openMeteoStub(at: morning))
+
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
+
+    let todayDay = try day(2026, 11, 30)
+    #expect(forecast.days.map(\.day) == (-1..<4).map { todayDay.adding(days: $0) })
+    let today = try #require(forecast.days.first { $0.day == todayDay })
+    #expect(today.hourly.count == 24)
+    #expect(today.hourly.first?.time == (try kst(2026, 11, 30, 0)))
+    #expect(today.maximum == DailyTemperature(try Temperature(celsius: 16), isDerived: false))
+    #expect(today.minimum == DailyTemperature(try Temperature(celsius: 8), isDerived: false))
+    #expect(today.sky == .clear)
+    #expect(today.precipitationType == PrecipitationType.nothing)
+    #expect(today.precipitationProbability == (try Probability(percent: 10)))
+    #expect(today.hourly.first?.windSpeed == 3)
+    #expect(today.hourly.first?.humidity == 60)
+    #expect(forecast.current?.time == (try kst(2026, 11, 30, 10)))
+    #expect(forecast.current?.temperature == (try Temperature(celsius: 12.5)))
+    #expect(forecast.issuedAt == (try kst(2026, 11, 30, 10)))
+  }
+
+  @Test(arguments: [
+    (0, Sky.clear, PrecipitationType.nothing), (1, .clear, .nothing), (2, .mostlyCloudy, .nothing),
+    (3, .overcast, .nothing), (45, .overcast, .nothing), (53, .overcast, .drizzle),
+    (57, .overcast, .drizzle), (61, .overcast, .rain), (67, .overcast, .rain),
+    (71, .overcast, .snow), (77, .overcast, .flurries), (81, .mostlyCloudy, .shower),
+    (86, .overcast, .snow), (95, .mostlyCloudy, .shower), (99, .mostlyCloudy, .shower),
+  ])
+  func weatherCodesMapToSkyAndPrecipitation(code: Int, sky: Sky, precipitation: PrecipitationType)
+    async throws
+  {
+    let morning = try serviceMorning()
+    let body = OpenMeteoFixtures.forecast(around: morning, weatherCode: code)
+    let provider = OpenMeteoProvider(transport: StubTransport { _ in .json(body) })
+
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
+
+    #expect(forecast.current?.sky == sky)
+    #expect(forecast.current?.precipitationType == precipitation)
+    #expect(forecast.days.allSatisfy { $0.sky == sky })
+  }
+
+  @Test(arguments: [4, 100, -1])
+  func anUnknownWeatherCodeLeavesTheConditionsUnknown(code: Int) {
+    #expect(WMOWeatherCode.conditions(code).sky == nil)
+    #expect(WMOWeatherCode.conditions(code).precipitation == nil)
+  }
+
+  @Test func status400IsRejectedWithTheReason() async throws {
+    let reason = "Latitude must be in range of -90 to 90°. Given: 137.5."
+    let provider = OpenMeteoProvider(
+      transport: StubTransport { _ in .json(OpenMeteoFixtures.error(reason: reason), status: 400) })
+
+    let error = await #expect(throws: ForecastError.self) {
+      try await provider.forecast(for: .seoulCityHall, at: try serviceMorning())
+    }
+
+    #expect(error?.code == .rejected)
+    #expect(error?.httpStatus == 400)
+    #expect(error?.message.contains(reason) == true)
+    #expect(error?.isTransient == false)
+  }
+
+  @Test func status429IsRateLimitedWithTheReason() async throws {
+    let reason = "Daily API request limit exceeded. Please try again tomorrow."
+    let provider = OpenMeteoProvider(
+      transport: StubTransport { _ in .json(OpenMeteoFixtures.error(reason: reason), status: 429) })
+
+    let error = await #expect(throws: ForecastError.self) {
+      try await provider.forecast(for: .seoulCityHall, at: try serviceMorning())
+    }
+
+    #expect(error?.code == .rateLimited)
+    #expect(error?.httpStatus == 429)
+    #expect(error?.message.contains(reason) == true)
+    #expect(error?.isTransient == false)
+  }
+
+  @Test(arguments: [
+    (429, "", ForecastError.Code.rateLimited, false),
+    (400, "<html>Bad Request</html>", .rejected, false),
+    (503, "Service Unavailable", .httpStatus, true),
+    (404, "", .httpStatus, false),
+  ])
+  func otherFailureStatusesAreTyped(
+    status: Int, body: String, code: ForecastError.Code, isTransient: Bool
+  ) async throws {
+    let provider = OpenMeteoProvider(
+      transport: StubTransport { _ in .text(body, status: status) })
+
+    let error = await #expect(throws: ForecastError.self) {
+      try await provider.forecast(for: .seoulCityHall, at: try serviceMorning())
+    }
+
+    #expect(error?.code == code)
+    #expect(error?.httpStatus == status)
+    #expect(error?.isTransient == isTransient)
+  }
+
+  @Test(arguments: [
+    "", "<html>maintenance</html>", "{}", #"{"hourly":{"time":["2026-11-30T00:00"]}}"#,
+    #"{"hourly":{"time":["2026-11-30T00:00"],"temperature_2m":[1,2]},"daily":{"time":[]}}"#,
+    #"{"hourly":{"time":["yesterday"]},"daily":{"time":[]}}"#,
+    #"{"hourly":{"time":["2026-11-30T25:00"]},"daily":{"time":[]}}"#,
+    #"{"hourly":{"time":[]},"daily":{"time":["2026-13-01"]}}"#,
+    #"{"hourly":{"time":[]},"daily":{"time":["2026-11-30"],"temperature_2m_max":[]}}"#,
+  ])
+  func aBodyThatIsNotTheForecastIsADecodingError(body: String) async throws {
+    let provider = OpenMeteoProvider(transport: StubTransport { _ in .json(body) })
+
+    let error = await #expect(throws: ForecastError.self) {
+      try await provider.forecast(for: .seoulCityHall, at: try serviceMorning())
+    }
+
+    #expect(error?.code == .decoding)
+  }
+
+  @Test func missingAndImpossibleValuesAreLeftOut() async throws {
+    let body = """
+      {"utc_offset_seconds":32400,"hourly":{"time":["2026-11-30T00:00","2026-11-30T01:00"],\
+      "temperature_2m":[null,-300],"precipitation":[-1,2.5],"weather_code":[null,61]},\
+      "daily":{"time":["2026-11-30"],"temperature_2m_max":[null],"temperature_2m_min":[null]}}
+      """
+    let provider = OpenMeteoProvider(transport: StubTransport { _ in .json(body) })
+
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: try serviceMorning())
+
+    let hours = try #require(forecast.days.first?.hourly)
+    #expect(hours.map(\.temperature) == [nil, nil])
+    #expect(hours[0].precipitation == nil)
+    #expect(hours[1].precipitation?.measure == .about(2.5))
+    #expect(hours[1].precipitation?.originalText == "2.5mm")
+    #expect(hours[1].precipitation?.unit == .millimeters)
+    #expect(hours[1].precipitationType == .rain)
+    #expect(forecast.days.first?.maximum == nil)
+    #expect(forecast.current == nil)
+  }
+}

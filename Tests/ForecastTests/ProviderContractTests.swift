@@ -1,0 +1,107 @@
+import Foundation
+import HaruForecast
+import HaruForecastTesting
+import HaruModels
+import Testing
+
+/// Every ``ForecastProvider`` Haru ships, each over a stub that answers for its instant.
+enum ProviderUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case kma
+  case openMeteo
+  case stub
+
+  func make(at date: Date) -> any ForecastProvider {
+    switch self {
+    case .kma: kmaProvider(shortTermStub())
+    case .openMeteo: OpenMeteoProvider(transport: openMeteoStub(at: date))
+    case .stub: StubForecastProvider { _, date in .canned(around: date) }
+    }
+  }
+
+  var testDescription: String { rawValue }
+}
+
+struct ProviderContractTests {
+  @Test(arguments: ProviderUnderTest.allCases)
+  func identifierAndAttributionAreSet(kind: ProviderUnderTest) throws {
+    let provider = kind.make(at: try serviceMorning())
+    #expect(!provider.identifier.isEmpty)
+    #expect(!provider.attribution.text.isEmpty)
+    #expect(provider.attribution.link.scheme != nil)
+  }
+
+  @Test func identifiersDiffer() throws {
+    let morning = try serviceMorning()
+    let identifiers = ProviderUnderTest.allCases.map { $0.make(at: morning).identifier }
+    #expect(Set(identifiers).count == identifiers.count)
+  }
+
+  @Test(arguments: ProviderUnderTest.allCases)
+  func runsNeverGoBackwardsAndHoldUntilTheNextPublication(kind: ProviderUnderTest) throws {
+    let start = try kst(2026, 11, 29, 0)
+    let provider = kind.make(at: start)
+    var previous = provider.run(at: start)
+    for step in 1...(2 * 24 * 12) {
+      let date = start.addingTimeInterval(Double(step) * 300)
+      let run = provider.run(at: date)
+      #expect(run >= previous)
+      #expect(run.publishedAt <= date)
+      #expect(provider.run(at: run.publishedAt) == run)
+      previous = run
+    }
+  }
+
+  @Test(arguments: ProviderUnderTest.allCases)
+  func theForecastCoversTodayAndNow(kind: ProviderUnderTest) async throws {
+    let morning = try serviceMorning()
+    let provider = kind.make(at: morning)
+
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
+
+    let today = try day(2026, 11, 30)
+    #expect(forecast.days.contains { $0.day == today })
+    #expect(forecast.days.map(\.day) == forecast.days.map(\.day).sorted())
+    #expect(forecast.current != nil)
+    #expect(forecast.issuedAt <= morning)
+  }
+
+  @Test(arguments: ProviderUnderTest.allCases)
+  func aServiceOverTheProviderAnswers(kind: ProviderUnderTest) async throws {
+    let morning = try serviceMorning()
+    let service = ForecastService(
+      provider: kind.make(at: morning), clock: ContinuousClock(), now: { morning })
+
+    let outlook = try await service.outlook(for: .seoulCityHall)
+
+    #expect(outlook.today != nil)
+    #expect(outlook.tomorrow != nil)
+    #expect(outlook.yesterday != nil)
+  }
+}
+
+struct ProviderKMARunTests {
+  @Test func theKMARunFollowsTheNewestPublishedRuns() throws {
+    let provider = kmaProvider(shortTermStub())
+    let start = try kst(2026, 11, 29, 0)
+    for step in 0..<(2 * 24 * 12) {
+      let date = start.addingTimeInterval(Double(step) * 300 + 60)
+      let shortTerm = KMARun.latest(of: .shortTermForecast, at: date)
+      let nowcast = KMARun.latest(of: .nowcast, at: date)
+      let expected = max(shortTerm.baseTime, nowcast.baseTime).addingTimeInterval(600)
+      #expect(provider.run(at: date).publishedAt == expected, "at \(date)")
+    }
+  }
+
+  @Test func theKMARunFollowsConfiguredDelays() throws {
+    var configuration = KMAConfiguration.dataGoKr
+    configuration.publicationDelays[.nowcast] = .seconds(40 * 60)
+    let provider = KMAProvider(
+      serviceKey: sentinelKey, configuration: configuration, transport: shortTermStub())
+    // 14:20: the 14:00 short-term run is out (14:10), the 14:00 nowcast is not (14:40).
+    let run = provider.run(at: try kst(2026, 11, 30, 14, 20))
+    #expect(run.publishedAt == (try kst(2026, 11, 30, 14, 10)))
+    #expect(
+      provider.run(at: try kst(2026, 11, 30, 14, 45)).publishedAt == (try kst(2026, 11, 30, 14, 40))
+    )
+  }
+}
