@@ -49,6 +49,17 @@ struct KMAClientTests {
     #expect(error?.message.contains("2026-11-30 08:30") == true)
   }
 
+  @Test func anApplicationErrorForARunAskedTooEarlyFallsBackOneRun() async throws {
+    let applicationError =
+      #"{"response":{"header":{"resultCode":"01","resultMsg":"APPLICATION_ERROR"}}}"#
+    let transport = StubTransport(routes: [.init(response: .json(applicationError))])
+    let error = await #expect(throws: ForecastError.self) {
+      try await client(transport, at: morning).hourlyForecast(for: seoul)
+    }
+    #expect(error?.kmaResultCode == .applicationError)
+    #expect(transport.askedRuns == ["20261130 0930", "20261130 0830"])
+  }
+
   @Test func noDataForTheNewestRunAnswersFromTheOneBefore() async throws {
     let transport = shortTermStub(noDataFor: ["20261130 0800"])
     let forecast = try await client(transport, at: morning).dailyForecast(for: seoul)
@@ -277,7 +288,7 @@ struct KMAClientTests {
     #expect(paged == whole)
   }
 
-  @Test func pagingStopsAtTheConfiguredMostPages() async throws {
+  @Test func anAnswerCutShortByThePageLimitIsAnErrorNotAPartialForecast() async throws {
     let evening = try run(.shortTermForecast, today, 23)
     let page = Array(KMAFixtures.shortTermForecastItems(for: evening, at: seoul).prefix(10))
     // A service that always announces more.
@@ -286,8 +297,12 @@ struct KMAClientTests {
     ])
     var configuration = KMAConfiguration.dataGoKr
     configuration.maximumPages = 3
-    _ = try await client(transport, at: morning, configuration: configuration)
-      .forecast(evening, for: seoul)
+    let error = await #expect(throws: ForecastError.self) {
+      try await client(transport, at: morning, configuration: configuration)
+        .forecast(evening, for: seoul)
+    }
+    #expect(error?.code == .decoding)
+    #expect(error?.message.contains("30 of 1000000") == true)
     #expect(transport.requests.count == 3)
   }
 

@@ -5,19 +5,42 @@ import Testing
 
 /// The contract every `PreferencesBackend` must meet, run against each backend Haru ships.
 struct PreferencesBackendContractTests {
-  /// Makes a fresh backend and, for the file backend, keeps its folder alive.
-  struct Maker: Sendable, CustomTestStringConvertible {
-    let testDescription: String
-    let make: @Sendable () throws -> (any PreferencesBackend, TemporaryFolder?)
+  /// A place where preferences can be kept, and a way to open backends over it. Each call of
+  /// `backend()` makes a new backend instance over the same place.
+  struct Place: Sendable {
+    let backend: @Sendable () -> any PreferencesBackend
+    /// Keeps a temporary folder alive as long as the place.
+    let folder: TemporaryFolder?
   }
 
-  static let makers: [Maker] = [
-    Maker(testDescription: "in memory") { (InMemoryPreferencesBackend(), nil) },
-    Maker(testDescription: "JSON file") {
-      let folder = try TemporaryFolder()
-      return (FilePreferencesBackend(fileURL: folder.file()), folder)
-    },
-  ]
+  struct Maker: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let makePlace: @Sendable () throws -> Place
+  }
+
+  static let makers: [Maker] = {
+    var makers = [
+      Maker(testDescription: "in memory") {
+        let name = UUID().uuidString
+        let shared = InMemoryPreferencesBackend(name: name)
+        return Place(backend: { shared }, folder: nil)
+      },
+      Maker(testDescription: "JSON file") {
+        let folder = try TemporaryFolder()
+        let file = folder.file()
+        return Place(backend: { FilePreferencesBackend(fileURL: file) }, folder: folder)
+      },
+    ]
+    #if canImport(Darwin)
+      makers.append(
+        Maker(testDescription: "UserDefaults") {
+          let suite = "haru.tests.\(UUID().uuidString)"
+          return Place(
+            backend: { UserDefaultsPreferencesBackend(suiteName: suite) }, folder: nil)
+        })
+    #endif
+    return makers
+  }()
 
   static let sample = StoredPreferences(
     schemaVersion: 3,
@@ -27,6 +50,8 @@ struct PreferencesBackendContractTests {
       "ratio": .number(0.25),
       "flag": .bool(true),
       "nothing": .null,
+      "whole": .number(2.0),
+      "negative": .integer(-7),
       "town": .object([
         "name": .string("서울 \"시청\" \\ / 🌸"), "grid": .array([.integer(60), .integer(127)]),
       ]),
@@ -34,41 +59,49 @@ struct PreferencesBackendContractTests {
 
   @Test(arguments: makers)
   func nothingSavedLoadsAsNil(maker: Maker) throws {
-    let (backend, folder) = try maker.make()
+    let place = try maker.makePlace()
+    let backend = place.backend()
     #expect(try backend.load() == nil)
-    withExtendedLifetime(folder) {}
+    withExtendedLifetime(place) {}
   }
 
   @Test(arguments: makers)
   func loadReturnsExactlyWhatWasSaved(maker: Maker) throws {
-    let (backend, folder) = try maker.make()
+    let place = try maker.makePlace()
+    let backend = place.backend()
     try backend.save(Self.sample)
     #expect(try backend.load() == Self.sample)
-    withExtendedLifetime(folder) {}
+    withExtendedLifetime(place) {}
   }
 
   @Test(arguments: makers)
   func saveReplacesEverything(maker: Maker) throws {
-    let (backend, folder) = try maker.make()
+    let place = try maker.makePlace()
+    let backend = place.backend()
     try backend.save(Self.sample)
     let smaller = StoredPreferences(schemaVersion: 4, values: ["petType": .string("cat")])
     try backend.save(smaller)
     #expect(try backend.load() == smaller)
-    withExtendedLifetime(folder) {}
+    withExtendedLifetime(place) {}
   }
 
   @Test(arguments: makers)
-  func locationIsStableAndDistinct(maker: Maker) throws {
-    let (first, firstFolder) = try maker.make()
-    let (second, secondFolder) = try maker.make()
-    #expect(first.location == first.location)
-    #expect(first.location != second.location)
-    withExtendedLifetime((firstFolder, secondFolder)) {}
+  func backendsOverOnePlaceShareTheirDataAndLocation(maker: Maker) throws {
+    let place = try maker.makePlace()
+    let writer = place.backend()
+    let reader = place.backend()
+    #expect(writer.location == reader.location)
+    try writer.save(Self.sample)
+    #expect(try reader.load() == Self.sample)
+    let elsewhere = try maker.makePlace()
+    #expect(elsewhere.backend().location != writer.location)
+    withExtendedLifetime((place, elsewhere)) {}
   }
 
   @Test(arguments: makers)
   func concurrentSavesNeverTearTheData(maker: Maker) async throws {
-    let (backend, folder) = try maker.make()
+    let place = try maker.makePlace()
+    let backend = place.backend()
     let versions = (1...20).map { StoredPreferences(schemaVersion: 1, values: ["n": .integer($0)]) }
     await withTaskGroup(of: Void.self) { group in
       for version in versions {
@@ -77,6 +110,6 @@ struct PreferencesBackendContractTests {
     }
     let loaded = try #require(try backend.load())
     #expect(versions.contains(loaded))
-    withExtendedLifetime(folder) {}
+    withExtendedLifetime(place) {}
   }
 }

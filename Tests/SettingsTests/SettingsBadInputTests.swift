@@ -106,15 +106,17 @@ struct SettingsBadInputTests {
     let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
     let observers = 10
     let started = Counter()
+    let lastSeen = LastValues(observers: observers)
     let written = Set(1...1_000)
 
     let final = await withTaskGroup(of: Int?.self, returning: [Int].self) { group in
-      for _ in 0..<observers {
+      for index in 0..<observers {
         group.addTask {
           var last: Int?
           for await value in store.observe(.launchCount) {
             if last == nil { started.add() }
             last = value
+            lastSeen.record(value, observer: index)
             if value == -1 { break }  // the end marker
           }
           return last
@@ -127,7 +129,8 @@ struct SettingsBadInputTests {
         }
       }
       let settled = store[.launchCount]
-      // Observers end on the settled value; the marker then releases them.
+      // Every observer catches up to the settled value by itself; the marker then ends them.
+      while lastSeen.count(equalTo: settled) < observers { await Task.yield() }
       let seenBeforeMarker = settled
       try? store.set(-1, for: .launchCount)
       var results: [Int] = []

@@ -28,7 +28,7 @@ struct SettingsStoreTests {
     #expect(saved.schemaVersion == 1)
   }
 
-  @Test func valuesSurviveReopeningTheFile() async throws {
+  @Test func flushedValuesAreInTheFile() async throws {
     let folder = try TemporaryFolder()
     do {
       let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
@@ -111,6 +111,46 @@ struct SettingsStoreTests {
     try store.set(.cat, for: .petType)
     try await store.flush()
     #expect(backend.load()?.values["fromANewerScreen"] == .array([.integer(1)]))
+  }
+
+  @Test func aSecondStoreWithAnotherConfigurationIsRefused() throws {
+    let backend = InMemoryPreferencesBackend()
+    let first = try SettingsStore(backend: backend)
+    let error = #expect(throws: SettingsError.self) {
+      try SettingsStore(backend: backend, migrations: [.renameKey("a", to: "b", version: 2)])
+    }
+    #expect(error?.code == .configurationMismatch)
+    let same = try SettingsStore(backend: backend)
+    try same.set(.cat, for: .petType)
+    #expect(first[.petType] == .cat)
+  }
+
+  @Test func aValueThatCannotBeSavedFailsTheFlush() async throws {
+    let backend = InMemoryPreferencesBackend()
+    let store = try SettingsStore(backend: backend)
+    let ratio = SettingsKey<Double>("ratio", default: 1)
+    try store.set(.nan, for: ratio)  // JSON has no NaN
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .writeFailed)
+    #expect(error?.key == "ratio")
+    #expect(store[ratio].isNaN, "memory keeps the value")
+  }
+
+  @Test func anUpdateMayReadTheStoreAndRetriesWhenRaced() async throws {
+    let store = try SettingsStore(backend: InMemoryPreferencesBackend())
+    try store.update(.launchCount) { count in
+      // Reading the store inside the change neither deadlocks nor sees a half-made value.
+      count = store[.launchCount] + 1
+    }
+    #expect(store[.launchCount] == 1)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<100 { try? store.update(.launchCount) { $0 += 1 } }
+        }
+      }
+    }
+    #expect(store[.launchCount] == 801, "no increment was lost")
   }
 
   @Test func defaultTownsCanBeConfigured() throws {

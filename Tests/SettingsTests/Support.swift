@@ -59,3 +59,25 @@ final class Counter: @unchecked Sendable {
     lock.unlock()
   }
 }
+
+/// The last value each observer saw.
+final class LastValues: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Int?]
+
+  init(observers: Int) {
+    values = Array(repeating: nil, count: observers)
+  }
+
+  func record(_ value: Int, observer: Int) {
+    lock.lock()
+    values[observer] = value
+    lock.unlock()
+  }
+
+  func count(equalTo value: Int) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return values.count { $0 == value }
+  }
+}

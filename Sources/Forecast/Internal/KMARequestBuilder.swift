@@ -8,9 +8,7 @@ import HaruModels
 struct KMARequestBuilder {
   let configuration: KMAConfiguration
   /// The key, percent-encoded once.
-  let encodedKey: String
-  /// The key as given, to strip from any service text an error repeats.
-  let rawKey: String
+  let encodedKey: Secret
 
   /// Checks the configuration and prepares the key.
   ///
@@ -43,8 +41,7 @@ struct KMARequestBuilder {
     }
     let raw = Self.decodedIfEncoded(trimmed)
     self.configuration = configuration
-    self.rawKey = raw
-    self.encodedKey = Self.percentEncoded(raw)
+    self.encodedKey = Secret(Self.percentEncoded(raw))
   }
 
   /// The request for one page of one run at a grid point.
@@ -54,7 +51,7 @@ struct KMARequestBuilder {
     var base = configuration.baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     let query = [
-      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey)",
+      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",
       "pageNo=\(page)",
       "numOfRows=\(max(1, configuration.rowsPerPage))",
       "dataType=JSON",

@@ -10,12 +10,10 @@ import Foundation
 enum KMAResponseReader {
   /// Reads an answer.
   ///
-  /// - Parameters:
-  ///   - response: The answer.
-  ///   - secret: The service key, removed from any text of the service's that an error repeats.
+  /// - Parameter response: The answer.
   /// - Returns: The envelope of a normal answer, items included.
   /// - Throws: ``ForecastError`` for every other answer.
-  static func read(_ response: HTTPResponse, secret: String?) throws(ForecastError) -> KMAEnvelope {
+  static func read(_ response: HTTPResponse) throws(ForecastError) -> KMAEnvelope {
     let body = response.body
     switch firstSignificantByte(of: body) {
     case nil:
@@ -25,9 +23,9 @@ enum KMAResponseReader {
         message: "The forecast service answered with an empty body; try again later.",
         httpStatus: response.status)
     case UInt8(ascii: "<"):
-      try readMarkup(response, secret: secret)
+      try readMarkup(response)
     case UInt8(ascii: "{"):
-      return try readJSON(response, secret: secret)
+      return try readJSON(response)
     default:
       try refuseStatus(response)
       throw ForecastError(
@@ -40,7 +38,7 @@ enum KMAResponseReader {
   }
 
   private static func readJSON(
-    _ response: HTTPResponse, secret: String?
+    _ response: HTTPResponse
   ) throws(ForecastError) -> KMAEnvelope {
     let envelope: KMAEnvelope
     do {
@@ -56,8 +54,7 @@ enum KMAResponseReader {
     }
     if let reason = envelope.gatewayReasonCode {
       throw resultError(
-        KMAResultCode(reason), serviceMessage: envelope.gatewayMessage, status: response.status,
-        secret: secret)
+        KMAResultCode(reason), serviceMessage: envelope.gatewayMessage, status: response.status)
     }
     guard let text = envelope.resultCode else {
       try refuseStatus(response)
@@ -71,7 +68,7 @@ enum KMAResponseReader {
     let code = KMAResultCode(text)
     guard code == .normal else {
       throw resultError(
-        code, serviceMessage: envelope.resultMessage, status: response.status, secret: secret)
+        code, serviceMessage: envelope.resultMessage, status: response.status)
     }
     try refuseStatus(response)
     return envelope
@@ -79,7 +76,7 @@ enum KMAResponseReader {
 
   /// An XML envelope or an HTML page: never a usable answer, since JSON was asked for.
   private static func readMarkup(
-    _ response: HTTPResponse, secret: String?
+    _ response: HTTPResponse
   ) throws(ForecastError) -> Never {
     // The envelopes are small; a page is read no further than its first 64 KiB.
     let text = String(decoding: response.body.prefix(65_536), as: UTF8.self)
@@ -89,7 +86,7 @@ enum KMAResponseReader {
         throw resultError(
           code,
           serviceMessage: element("returnAuthMsg", in: text) ?? element("resultMsg", in: text),
-          status: response.status, secret: secret)
+          status: response.status)
       }
       try refuseStatus(response)
       throw ForecastError(
@@ -122,7 +119,7 @@ enum KMAResponseReader {
   }
 
   private static func resultError(
-    _ code: KMAResultCode, serviceMessage: String?, status: Int, secret: String?
+    _ code: KMAResultCode, serviceMessage: String?, status: Int
   ) -> ForecastError {
     let advice: String
     switch code {
@@ -156,7 +153,7 @@ enum KMAResponseReader {
     case .unsignedCall:
       advice = "the request was not signed as the service requires."
     default:
-      let said = serviceMessage.map { " (\(sanitized($0, secret: secret)))" } ?? ""
+      let said = serviceMessage.flatMap(Self.repeatableMessage).map { " (\($0))" } ?? ""
       advice = "the service reported an error\(said)."
     }
     return ForecastError(
@@ -165,18 +162,18 @@ enum KMAResponseReader {
       kmaResultCode: code, httpStatus: status)
   }
 
-  /// Service text fit to repeat: without the key, without line breaks, at most 120 characters.
-  static func sanitized(_ text: String, secret: String?) -> String {
-    var cleaned = text
-    if let secret, !secret.isEmpty {
-      cleaned = cleaned.replacingOccurrences(of: secret, with: "REDACTED")
-      let encoded = KMARequestBuilder.percentEncoded(secret)
-      if encoded != secret {
-        cleaned = cleaned.replacingOccurrences(of: encoded, with: "REDACTED")
-      }
-    }
-    cleaned = String(cleaned.map { $0.isNewline ? " " : $0 })
-    return cleaned.count > 120 ? String(cleaned.prefix(120)) + "…" : cleaned
+  /// The service's message when it is one of KMA's message names, such as
+  /// `NO_OPENAPI_SERVICE_ERROR`; anything else is not repeated, because a gateway can echo the
+  /// request — key included, in any spelling — in its text.
+  static func repeatableMessage(_ text: String) -> String? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard (1...60).contains(trimmed.utf8.count),
+      trimmed.utf8.allSatisfy({
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: "_")
+          || $0 == UInt8(ascii: " ")
+      })
+    else { return nil }
+    return trimmed
   }
 
   /// The text of the first `<name>…</name>` element, trimmed.

@@ -23,7 +23,7 @@ public struct KMAClient: Sendable {
   /// Where and how the client asks.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: String
+  private let serviceKey: Secret
   private let transport: any HTTPTransport
   private let now: @Sendable () -> Date
 
@@ -42,7 +42,7 @@ public struct KMAClient: Sendable {
     transport: any HTTPTransport = URLSessionTransport(),
     now: @escaping @Sendable () -> Date = Date.init
   ) {
-    self.serviceKey = serviceKey
+    self.serviceKey = Secret(serviceKey)
     self.configuration = configuration
     self.transport = transport
     self.now = now
@@ -77,8 +77,12 @@ public struct KMAClient: Sendable {
   ///   before it has data.
   public func dailyForecast(for gridPoint: GridPoint) async throws(ForecastError) -> KMAForecast {
     let builder = try requestBuilder()
-    let latest = latestRun(of: .shortTermForecast)
-    let today = CalendarDay(containing: now(), in: CalendarDay.koreaTimeZone)
+    // Read the clock once, so the run and "today" agree around midnight.
+    let now = self.now()
+    let latest = KMARun.latest(
+      of: .shortTermForecast, at: now,
+      publicationDelay: configuration.publicationDelay(of: .shortTermForecast))
+    let today = CalendarDay(containing: now, in: CalendarDay.koreaTimeZone)
     let overnight = try KMARun(
       operation: .shortTermForecast, baseDate: today.adding(days: -1), baseHour: 23)
     // A run that had to fall back can start on the evening before today; those hours are not
@@ -152,7 +156,7 @@ public struct KMAClient: Sendable {
     let latest = latestRun(of: .nowcast)
     do {
       return try await currentConditions(latest, at: gridPoint, builder: builder)
-    } catch  where error.code == .noData {
+    } catch  where Self.meansNotPublished(error) {
       return try await currentConditions(latest.previous, at: gridPoint, builder: builder)
     }
   }
@@ -237,7 +241,7 @@ public struct KMAClient: Sendable {
   // MARK: - Internals
 
   private func requestBuilder() throws(ForecastError) -> KMARequestBuilder {
-    try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey)
+    try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey.value)
   }
 
   private static func gridPoint(containing coordinate: Coordinate) throws(ForecastError)
@@ -254,12 +258,18 @@ public struct KMAClient: Sendable {
     }
   }
 
+  /// Whether an error is the service's way of saying a run is not published yet: "no data" (03),
+  /// or an application error (01), which it also answers for a run asked for too early.
+  static func meansNotPublished(_ error: ForecastError) -> Bool {
+    error.code == .noData || error.kmaResultCode == .applicationError
+  }
+
   private func forecastFallingBack(
     from run: KMARun, at gridPoint: GridPoint, builder: KMARequestBuilder
   ) async throws(ForecastError) -> KMAForecast {
     do {
       return try await forecast(run, at: gridPoint, builder: builder)
-    } catch  where error.code == .noData {
+    } catch  where Self.meansNotPublished(error) {
       return try await forecast(run.previous, at: gridPoint, builder: builder)
     }
   }
@@ -293,13 +303,14 @@ public struct KMAClient: Sendable {
     of run: KMARun, at gridPoint: GridPoint, builder: KMARequestBuilder
   ) async throws(ForecastError) -> [KMAItem] {
     var items: [KMAItem] = []
+    var announced: Int?
     var page = 1
     while true {
       let request = try builder.request(for: run, at: gridPoint, page: page)
       let response = try await transport.send(request)
       let envelope: KMAEnvelope
       do {
-        envelope = try KMAResponseReader.read(response, secret: builder.rawKey)
+        envelope = try KMAResponseReader.read(response)
       } catch  where error.code == .noData {
         throw ForecastError(
           .noData,
@@ -310,10 +321,19 @@ public struct KMAClient: Sendable {
       }
       let received = envelope.items.count
       items.append(contentsOf: envelope.items)
+      announced = envelope.totalCount ?? announced
       guard let total = envelope.totalCount, items.count < total, received > 0,
         page < max(1, configuration.maximumPages)
       else { break }
       page += 1
+    }
+    // A run cut short would silently lose hours and days: refuse it instead.
+    if let announced, items.count < announced {
+      throw ForecastError(
+        .decoding,
+        message:
+          "The answer for \(run) was cut short: \(items.count) of \(announced) items arrived in "
+          + "\(page) pages. Raise rowsPerPage or maximumPages in the KMA configuration.")
     }
     return items
   }

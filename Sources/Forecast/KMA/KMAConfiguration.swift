@@ -40,14 +40,16 @@ public struct KMAConfiguration: Hashable, Sendable {
   ///   - keyParameterName: The name of the query parameter that carries the key.
   ///   - rowsPerPage: How many items to ask for in one page; 1,500 unless given.
   ///   - maximumPages: The most pages to ask for one run; 10 unless given.
-  ///   - timeout: How long to wait for each answer; 10 seconds unless given.
+  ///   - timeout: How long to wait for each answer; 30 seconds unless given, because the
+  ///     service takes up to 15 seconds on a bad day and its gateway sends some errors (an
+  ///     unregistered key among them) only after about 15 seconds.
   ///   - publicationDelays: How long after its base time each operation's run is published.
   public init(
     baseURL: URL,
     keyParameterName: String = "serviceKey",
     rowsPerPage: Int = 1500,
     maximumPages: Int = 10,
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(30),
     publicationDelays: [KMAOperation: Duration] = KMAConfiguration.standardPublicationDelays
   ) {
     self.baseURL = baseURL

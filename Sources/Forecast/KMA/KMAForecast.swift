@@ -50,7 +50,7 @@ public struct KMAForecast: Hashable, Sendable {
   ///   ``ForecastError/Code/kmaResult`` when it is an error answer from the service.
   /// - Complexity: O(*n* log *n*) in the size of the body.
   public init(decoding body: Data, operation: KMAOperation) throws(ForecastError) {
-    let envelope = try KMAResponseReader.read(HTTPResponse(status: 200, body: body), secret: nil)
+    let envelope = try KMAResponseReader.read(HTTPResponse(status: 200, body: body))
     self = try KMAForecastBuilder.forecast(
       from: envelope.items, operation: operation, requestedRun: nil)
   }

@@ -24,7 +24,7 @@ public struct KMAProvider: ForecastProvider {
   /// The host and its settings.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: String
+  private let serviceKey: Secret
   private let transport: any HTTPTransport
 
   /// Creates the provider.
@@ -39,7 +39,7 @@ public struct KMAProvider: ForecastProvider {
     configuration: KMAConfiguration = .dataGoKr,
     transport: any HTTPTransport = URLSessionTransport()
   ) {
-    self.serviceKey = serviceKey
+    self.serviceKey = Secret(serviceKey)
     self.configuration = configuration
     self.transport = transport
   }
@@ -81,7 +81,8 @@ public struct KMAProvider: ForecastProvider {
     -> ProviderForecast
   {
     let client = KMAClient(
-      serviceKey: serviceKey, configuration: configuration, transport: transport, now: { date })
+      serviceKey: serviceKey.value, configuration: configuration, transport: transport,
+      now: { date })
     let gridPoint = town.gridPoint
     async let daily = capture { () async throws(ForecastError) in
       try await client.dailyForecast(for: gridPoint)

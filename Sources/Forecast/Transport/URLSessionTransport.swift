@@ -84,16 +84,18 @@ public final class URLSessionTransport: HTTPTransport {
           return
         }
         task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [exchanges] in
+        // The timer holds neither the request (its URL carries the key) nor the task strongly,
+        // so an exchange that ended early is released at once.
+        let limit = "\(request.timeout)"
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [exchanges, weak task] in
           let timedOut = exchanges.finish(
             id,
             with: .failure(
               ForecastError(
                 .timeout,
                 message:
-                  "\(host) did not answer within \(request.timeout); try again later, or allow "
-                  + "more time.")))
-          if timedOut { task.cancel() }
+                  "\(host) did not answer within \(limit); try again later, or allow more time.")))
+          if timedOut { task?.cancel() }
         }
       }
     } onCancel: {

@@ -22,6 +22,10 @@ public import Foundation
 /// }
 /// ```
 ///
+/// The file belongs to one process at a time: stores in one process share it, but two processes
+/// (or two apps using the default location on a Mac) do not coordinate, and the last to save wins.
+/// Give each app its own file when several may run at once.
+///
 /// Every save writes a temporary file in the same folder, flushes it to disk, renames it over the
 /// old file and flushes the folder, so the file on disk is always either the old or the new
 /// version, never a mix. A file that cannot be read is renamed to
@@ -46,7 +50,9 @@ public final class FilePreferencesBackend: PreferencesBackend {
   init(
     fileURL: URL, writeAtomically: @escaping @Sendable (Data, URL) throws(SettingsError) -> Void
   ) {
-    self.fileURL = fileURL.standardizedFileURL
+    // Resolve links in the folder, so that two spellings of one file share one store.
+    let folder = fileURL.deletingLastPathComponent().resolvingSymlinksInPath()
+    self.fileURL = folder.appendingPathComponent(fileURL.lastPathComponent).standardizedFileURL
     self.writeAtomically = writeAtomically
   }
 

@@ -22,6 +22,7 @@ final class PreferencesHub: Sendable {
     var savedGeneration: UInt64 = 0
     var isSaving = false
     var flushWaiters: [FlushWaiter] = []
+    var reportedMismatches: Set<String> = []
 
     /// Marks a save as running and says whether the caller must start it.
     mutating func startSavingIfIdle() -> Bool {
@@ -34,6 +35,8 @@ final class PreferencesHub: Sendable {
   let backend: any PreferencesBackend
   let schemaVersion: Int
   let defaultTowns: SavedTowns
+  /// The versions of the migrations the hub was opened with, sorted.
+  let migrationVersions: [Int]
   private let state: LockedState<State>
   private let slots = SlotTable()
   private let problems = ValueSubject<[SettingsError]>([])
@@ -44,11 +47,12 @@ final class PreferencesHub: Sendable {
 
   private init(
     backend: any PreferencesBackend, schemaVersion: Int, values: [String: StoredValue],
-    defaultTowns: SavedTowns
+    defaultTowns: SavedTowns, migrationVersions: [Int]
   ) {
     self.backend = backend
     self.schemaVersion = schemaVersion
     self.defaultTowns = defaultTowns
+    self.migrationVersions = migrationVersions
     self.state = LockedState(State(stored: values))
   }
 
@@ -95,11 +99,20 @@ final class PreferencesHub: Sendable {
     try openHubs.withLock { (hubs) throws(SettingsError) -> PreferencesHub in
       hubs = hubs.filter { $0.value.hub != nil }
       if let hub = hubs[backend.location]?.hub {
+        let versions = migrations.map(\.version).sorted()
+        guard hub.migrationVersions == versions, hub.defaultTowns == defaultTowns else {
+          throw SettingsError(
+            .configurationMismatch,
+            message:
+              "A store is already open for \(backend.location) with other migrations or default "
+              + "towns; open every store of one location with the same configuration.")
+        }
         return hub
       }
       let (version, values, problems) = try load(backend: backend, migrations: migrations)
       let hub = PreferencesHub(
-        backend: backend, schemaVersion: version, values: values, defaultTowns: defaultTowns)
+        backend: backend, schemaVersion: version, values: values, defaultTowns: defaultTowns,
+        migrationVersions: migrations.map(\.version).sorted())
       for problem in problems {
         hub.report(problem)
       }
@@ -166,7 +179,13 @@ final class PreferencesHub: Sendable {
         message:
           "The key is used with two value types; this use expects \(Value.self). Give each type "
           + "its own key name.")
-      report(problem)
+      // Reported once per key and type, so repeated reads do not push other problems out.
+      let isNew = state.withLock {
+        $0.reportedMismatches.insert("\(key.name)\u{0}\(Value.self)").inserted
+      }
+      if isNew {
+        report(problem)
+      }
       throw problem
     }
     // The type was just checked, so the cast cannot fail; a checked cast would cost a metadata
@@ -257,16 +276,18 @@ final class PreferencesHub: Sendable {
       }
 
       var values = stored
+      var encodingFailure: SettingsError?
       let slots = self.slots.all
       for name in names {
         guard let slot = slots[name] else { continue }
         do {
           values[name] = try slot.encodedValue()
         } catch {
-          report(
-            SettingsError(
-              .writeFailed, key: name,
-              message: "The value could not be encoded (\(error)); the stored one is kept."))
+          let failure = SettingsError(
+            .writeFailed, key: name,
+            message: "The value could not be encoded (\(error)); the stored one is kept.")
+          report(failure)
+          encodingFailure = encodingFailure ?? failure
         }
       }
 
@@ -276,15 +297,22 @@ final class PreferencesHub: Sendable {
           state.stored = values
           state.savedGeneration = max(state.savedGeneration, generation)
         }
-        resumeFlushWaiters(failure: nil)
+        // A value that could not be encoded was not saved: the flushes that wait for it fail.
+        resumeFlushWaiters(failure: encodingFailure)
       } catch {
-        // Keep the changes in memory and dirty, so the next write or flush tries again.
-        state.withLock { state in
+        // Keep the changes in memory and dirty, so the next write or flush tries again. The
+        // waiters are taken in the same critical section that ends the save, so a flush arriving
+        // afterwards starts a new save instead of receiving this failure.
+        let waiters = state.withLock { state -> [FlushWaiter] in
           state.dirty.formUnion(names)
           state.isSaving = false
+          defer { state.flushWaiters = [] }
+          return state.flushWaiters
         }
         report(error)
-        resumeFlushWaiters(failure: error)
+        for waiter in waiters {
+          waiter.continuation.resume(returning: .failure(error))
+        }
         return
       }
     }

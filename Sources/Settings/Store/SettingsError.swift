@@ -35,6 +35,9 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Writing to the backend failed (a folder that cannot be written, a full disk). The previous
     /// stored data is intact and the value stays in memory; the next write tries again.
     public static let writeFailed = Code(rawValue: "write-failed")
+    /// A store was opened for a location that is already open in this process with other
+    /// migrations or default towns.
+    public static let configurationMismatch = Code(rawValue: "configuration-mismatch")
     /// A registered migration step failed. The stored data is left untouched.
     public static let migrationFailed = Code(rawValue: "migration-failed")
     /// A stored value no longer decodes as its key's type; the key reads as its default.

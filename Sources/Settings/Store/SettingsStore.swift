@@ -100,6 +100,9 @@ public final class SettingsStore: Sendable {
 
   /// Stores a value: memory and observers at once, the backend in the background.
   ///
+  /// A failure to save reaches ``flush()``, which throws it, and ``diagnostics``; the value stays
+  /// in memory and the next save tries again.
+  ///
   /// - Parameters:
   ///   - value: The new value; a value equal to the current one changes nothing.
   ///   - key: The key.
@@ -115,8 +118,10 @@ public final class SettingsStore: Sendable {
   /// Changes a key's value in place, atomically.
   ///
   /// Use this when the new value depends on the current one, such as adding a saved town: no
-  /// write from another task can fall between reading and writing. When `change` throws, the value
-  /// is left as it was.
+  /// write from another task can fall between reading and writing. `change` works on a copy,
+  /// outside any lock, and the copy replaces the value only if nobody changed it meanwhile;
+  /// otherwise `change` runs again on the newer value. When `change` throws, the value is left as
+  /// it was.
   ///
   /// ```swift
   /// try store.update(.savedTowns) { try $0.select(at: 1) }
@@ -124,32 +129,27 @@ public final class SettingsStore: Sendable {
   ///
   /// - Parameters:
   ///   - key: The key.
-  ///   - change: Changes the value. It runs under a lock: keep it short, and do not use the store
-  ///     inside it.
+  ///   - change: Changes the value. It may run more than once when other writers race it.
   /// - Throws: What `change` throws (for ``SavedTowns``, a ``SettingsError``), or
   ///   ``SettingsError/Code/keyTypeMismatch``.
   public func update<Value>(
     _ key: SettingsKey<Value>, _ change: (inout Value) throws -> Void
   ) throws {
     let slot = try hub.slot(for: key)
-    var failure: (any Error)?
-    let changed = slot.subject.update { value -> Bool in
-      var copy = value
-      do {
-        try change(&copy)
-      } catch {
-        failure = error
-        return false
+    while true {
+      let original = slot.subject.value
+      var changed = original
+      try change(&changed)
+      guard changed != original else { return }
+      let replaced = slot.subject.update { value -> Bool in
+        guard value == original else { return false }
+        value = changed
+        return true
       }
-      guard copy != value else { return false }
-      value = copy
-      return true
-    }
-    if let failure {
-      throw failure
-    }
-    if changed {
-      hub.markDirty(key.name)
+      if replaced {
+        hub.markDirty(key.name)
+        return
+      }
     }
   }
 
