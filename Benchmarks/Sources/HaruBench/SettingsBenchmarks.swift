@@ -10,6 +10,7 @@ enum SettingsBenchmarks {
     writes(observers: 0, plan: SamplingPlan(warmupBatches: 50, samples: 1000, batchSize: 1000)),
     writes(observers: 10, plan: SamplingPlan(warmupBatches: 20, samples: 1000, batchSize: 200)),
     writes(observers: 100, plan: SamplingPlan(warmupBatches: 5, samples: 250, batchSize: 100)),
+    isolatedWrite,
     flush,
   ]
 
@@ -73,6 +74,42 @@ enum SettingsBenchmarks {
       try await store.flush()
       return samples
     }
+  }
+
+  /// `settings.write.isolated-observers-10`: one write at a time, each after the 10 observers
+  /// have caught up and the background writer has saved: what a lone tap on a settings screen
+  /// costs the writer, including handing the save to the writer thread. The burst lines above
+  /// spread that hand-off over many writes.
+  static let isolatedWrite = Benchmark(
+    name: "settings.write.isolated-observers-10", unit: .nanoseconds
+  ) {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file))
+    let observers = 10
+    let seen = LastSeen(observers: observers)
+    let plan = SamplingPlan(warmupBatches: 10, samples: 300, batchSize: 1)
+    let samples = await withTaskGroup(of: Void.self, returning: Samples.self) { group in
+      for index in 0..<observers {
+        group.addTask {
+          for await unit in store.observe(.temperatureUnit) {
+            seen.record(unit, observer: index)
+          }
+        }
+      }
+      var next = TemperatureUnit.celsius
+      let samples = await Harness.measure(plan) {
+        next = next == .celsius ? .fahrenheit : .celsius
+        try? store.set(next, for: .temperatureUnit)
+        return next == .celsius ? 1 : 2
+      } settle: {
+        while !seen.all(equal: store[.temperatureUnit]) { await Task.yield() }
+        try? await store.flush()
+      }
+      group.cancelAll()
+      return samples
+    }
+    return samples
   }
 
   /// `settings.flush`: change one of 20 keys and wait until the file is durably replaced.
