@@ -78,7 +78,8 @@ enum Demo {
     print("\n6. Settings: written, observed, saved to a file and read back")
     await settingsTour()
 
-    print("\nForecasts and the journal store arrive module by module; see the README.")
+    print("\nForecasts (HaruForecast) and the scent journal (HaruJournal) are in the libraries;")
+    print("see the README. Their haru subcommands come next.")
   }
 
   static func settingsTour() async {
