@@ -354,6 +354,45 @@ public final class JournalRepository: Sendable {
     return try page(of: list, after: cursor, limit: limit)
   }
 
+  /// Searches the journal as a person types: a page of the entries that contain every word of
+  /// `text`, newest first.
+  ///
+  /// The text is split at whitespace into terms, and an entry matches when each term occurs
+  /// anywhere in its brand, perfume name, notes or sentence — also inside a word, so `장미` finds
+  /// `들장미향이` and `rose` finds `Rose 31`. Latin letters match either case. Quotes, `*`, `-`,
+  /// `AND` and the like are searched for as text. Text with no terms returns an empty page
+  /// without reading the store.
+  ///
+  /// ```swift
+  /// var page = try await journal.search("장미 머스크", in: .favorites)
+  /// while let next = page.nextCursor {
+  ///   page = try await journal.search("장미 머스크", in: .favorites, after: next)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: What the person typed.
+  ///   - scope: All entries (the default) or only favorites.
+  ///   - cursor: Where to continue: the previous page's ``JournalPage/nextCursor`` for the same
+  ///     text and scope; `nil` for the first page.
+  ///   - limit: The page size, `1...1000`; 50 by default.
+  /// - Returns: The page of matching entries.
+  /// - Throws: ``JournalError/Code/invalidPageSize``, ``JournalError/Code/databaseFailure`` or
+  ///   ``JournalError/Code/corruptEntry``.
+  @concurrent
+  public func search(
+    _ text: String, in scope: JournalSearchScope = .all, after cursor: JournalCursor? = nil,
+    limit: Int = 50
+  ) async throws(JournalError) -> JournalPage {
+    try Self.checkPageSize(limit)
+    let query = JournalSearchQuery(text)
+    guard !query.isEmpty else { return JournalPage(entries: [], nextCursor: nil) }
+    var entries = try store.search(query, in: scope, after: cursor, limit: limit + 1)
+    guard entries.count > limit else { return JournalPage(entries: entries, nextCursor: nil) }
+    entries.removeLast(entries.count - limit)
+    return JournalPage(entries: entries, nextCursor: entries.last.map(JournalCursor.init(after:)))
+  }
+
   /// Counts the entries of a list.
   ///
   /// - Parameter list: Which entries.

@@ -31,6 +31,8 @@ public final class SQLiteJournalStore: JournalStore {
   /// The database file.
   public let fileURL: URL
   let database: SQLiteDatabase
+  /// The most index candidates a search reads and sorts before it walks the list instead.
+  let searchCandidateLimit: Int
 
   /// Opens the database file, creating it when it does not exist.
   ///
@@ -43,11 +45,16 @@ public final class SQLiteJournalStore: JournalStore {
   public init(fileURL: URL) throws(JournalError) {
     self.fileURL = fileURL
     database = try SQLiteDatabase.open(path: fileURL.path)
+    searchCandidateLimit = SearchSQL.candidateLimit
   }
 
-  init(fileURL: URL, migrator: Migrator) throws(JournalError) {
+  init(
+    fileURL: URL, migrator: Migrator = Migrator(migrations: JournalSchema.migrations),
+    searchCandidateLimit: Int = SearchSQL.candidateLimit
+  ) throws(JournalError) {
     self.fileURL = fileURL
     database = try SQLiteDatabase.open(path: fileURL.path, migrator: migrator)
+    self.searchCandidateLimit = searchCandidateLimit
   }
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.
@@ -156,6 +163,60 @@ public final class SQLiteJournalStore: JournalStore {
         }
         var entries: [JournalEntry] = []
         entries.reserveCapacity(min(limit, 1000))
+        while try statement.step() {
+          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+        }
+        return entries
+      }
+    }
+  }
+
+  /// Finds the entries a query matches, newest first, through the search index or the list's
+  /// index, whichever costs less for this query.
+  ///
+  /// The planner counts the query's candidates in the bigram index, stopping at a few thousand:
+  /// a query with few candidates reads and sorts them; a query with many walks the newest-first
+  /// index and stops when the page is full. Either way every result is checked against the
+  /// terms, so the index only speeds a search up and never changes its results.
+  ///
+  /// - Parameters:
+  ///   - query: The terms; an empty query returns no entries without reading the database.
+  ///   - scope: All entries or only favorites.
+  ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
+  ///   - limit: The most entries to return.
+  /// - Returns: At most `limit` matching entries, newest first.
+  /// - Throws: ``JournalError/Code/databaseFailure`` or ``JournalError/Code/corruptEntry``.
+  public func search(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int
+  ) throws(JournalError) -> [JournalEntry] {
+    guard limit > 0, !query.isEmpty else { return [] }
+    let match = SearchText.indexQuery(query.terms)
+    let terms = SearchFunctions.encode(query.foldedTerms)
+    let candidateLimit = searchCandidateLimit
+    return try database.read { connection in
+      var useIndex = false
+      if let match {
+        useIndex = try connection.withStatement(SearchSQL.candidateCount) { statement in
+          try statement.bind(match, at: 1)
+          try statement.bind(candidateLimit + 1, at: 2)
+          return try statement.step() && statement.int(at: 0) <= candidateLimit
+        }
+      }
+      let sql = SearchSQL.page(
+        useIndex: useIndex, favoritesOnly: scope == .favorites, afterCursor: cursor != nil)
+      return try connection.withStatement(sql) { statement in
+        if useIndex, let match {
+          try statement.bind(match, at: 1)
+        }
+        try statement.bind(terms, at: 2)
+        if let cursor {
+          try statement.bind(JournalDay.number(cursor.day), at: 3)
+          try statement.bind(JournalTime.microseconds(cursor.createdAt), at: 4)
+          try statement.bind(cursor.id.description, at: 5)
+        }
+        try statement.bind(limit, at: 6)
+        var entries: [JournalEntry] = []
         while try statement.step() {
           entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
         }

@@ -120,6 +120,12 @@ private final class BrokenReadsStore: JournalStore {
   ) throws(JournalError) -> [JournalEntry] {
     throw JournalError(.databaseFailure, message: "the disk is gone")
   }
+  func search(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int
+  ) throws(JournalError) -> [JournalEntry] {
+    throw JournalError(.databaseFailure, message: "the disk is gone")
+  }
   func count(in list: JournalList) -> Int { 0 }
   func perfumes() -> [PerfumeSummary] { [] }
   func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { names }

@@ -218,6 +218,10 @@ private final class FailingStore: JournalStore {
   func entries(in list: JournalList, after cursor: JournalCursor?, limit: Int) -> [JournalEntry] {
     []
   }
+  func search(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int
+  ) -> [JournalEntry] { [] }
   func count(in list: JournalList) -> Int { 0 }
   func perfumes() -> [PerfumeSummary] { [] }
   func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { [] }

@@ -5,7 +5,7 @@ enum Command: Equatable {
   case help
 
   static let usage = """
-    usage: haru-bench [--filter PREFIX] [--rows FILE]
+    usage: haru-bench [--filter PREFIX] [--rows FILE] [--queries FILE]
 
     Runs the Haru benchmarks and prints one JSON object per line on standard output:
       {"name": "models.grid.project", "unit": "ns", "median": 123.4, "p99": 150.2, "n": 1000}
@@ -16,6 +16,9 @@ enum Command: Equatable {
       --rows FILE      journal entries for the journal.* benchmarks: tab-separated lines of
                        id, date (YYYY-MM-DD), brand, name, content, sentence, favorite (0 or 1),
                        no header; without it, 100,000 mixed Korean and English entries are generated
+      --queries FILE   search box text for the journal.search.* benchmarks, one query per line;
+                       without it, a mix of common, rare, one-syllable, inside-a-word, Latin,
+                       punctuation and absent terms
       -h, --help       show this help
     """
 
@@ -23,6 +26,7 @@ enum Command: Equatable {
   struct Inputs: Equatable {
     /// The file given with `--rows`, if any.
     var rowsFile: String?
+    var queriesFile: String?
   }
 
   /// The inputs of this run, read from the process's arguments. `main` has already refused
@@ -72,6 +76,23 @@ enum Command: Equatable {
           throw UsageError(description: "--rows needs a file, such as --rows entries.tsv")
         }
         inputs.rowsFile = file
+      case "--queries":
+        guard let file = remaining.popFirst() else {
+          throw UsageError(description: "--queries needs a file, such as --queries queries.txt")
+        }
+        guard inputs.queriesFile == nil else {
+          throw UsageError(description: "--queries given twice")
+        }
+        inputs.queriesFile = file
+      case _ where argument.hasPrefix("--queries="):
+        guard inputs.queriesFile == nil else {
+          throw UsageError(description: "--queries given twice")
+        }
+        let file = String(argument.dropFirst("--queries=".count))
+        guard !file.isEmpty else {
+          throw UsageError(description: "--queries needs a file, such as --queries queries.txt")
+        }
+        inputs.queriesFile = file
       default:
         throw UsageError(description: "unknown argument '\(argument)'")
       }

@@ -8,7 +8,8 @@ import HaruModels
 /// Every metric goes through `JournalRepository`, the API an app uses. The database is built once
 /// per run, untimed, unless `journal.import` builds it.
 enum JournalBenchmarks {
-  static let all: [Benchmark] = [importRows, open, listNewest, listFavorites, listUncached, add]
+  static let all: [Benchmark] =
+    [importRows, open, listNewest, listFavorites, listUncached, add] + JournalSearchBenchmarks.all
 
   /// `journal.import`: rows per second importing every row in one batch (one transaction) into a
   /// new journal: reading the text, validating every entry and committing.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One result line: the machine-readable output of a benchmark.
 struct Report: Sendable {
   var name: String
@@ -6,6 +8,8 @@ struct Report: Sendable {
   /// Left out of the line where it means nothing, such as for a throughput.
   var p99: Double?
   var n: Int
+  /// An extra count some benchmarks report, such as the results on a search's first page.
+  var hits: Int?
 
   init(name: String, unit: Unit, samples: Samples) {
     self.name = name
@@ -14,6 +18,7 @@ struct Report: Sendable {
     p99 =
       unit.hasPercentiles ? unit.value(fromNanosecondsPerOperation: samples.percentile(0.99)) : nil
     n = samples.nanosecondsPerOperation.count
+    hits = ReportExtras.hits(for: name)
   }
 
   /// The report as one line of JSON, fields in a fixed order:
@@ -28,6 +33,9 @@ struct Report: Sendable {
       fields.append("\"p99\": \(Self.jsonNumber(p99))")
     }
     fields.append("\"n\": \(n)")
+    if let hits {
+      fields.append("\"hits\": \(hits)")
+    }
     return "{" + fields.joined(separator: ", ") + "}"
   }
 
@@ -56,5 +64,18 @@ struct Report: Sendable {
       }
     }
     return escaped + "\""
+  }
+}
+
+/// Counts that benchmarks record for their report line, by benchmark name.
+enum ReportExtras {
+  private static let recorded = Mutex<[String: Int]>([:])
+
+  static func record(hits: Int, for name: String) {
+    recorded.withLock { $0[name] = hits }
+  }
+
+  static func hits(for name: String) -> Int? {
+    recorded.withLock { $0[name] }
   }
 }

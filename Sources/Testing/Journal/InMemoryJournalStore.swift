@@ -107,6 +107,27 @@ public final class InMemoryJournalStore: JournalStore {
     return Array(matching.sorted(by: JournalOrder.isNewer).prefix(limit))
   }
 
+  /// Finds the entries a query matches, newest first, by testing every entry.
+  ///
+  /// - Parameters:
+  ///   - query: The terms; an empty query finds nothing.
+  ///   - scope: All entries or only favorites.
+  ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
+  ///   - limit: The most entries to return.
+  /// - Returns: At most `limit` matching entries, newest first.
+  public func search(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int
+  ) -> [JournalEntry] {
+    guard limit > 0, !query.isEmpty else { return [] }
+    let matching = entriesByID.withLock { stored in
+      stored.values.filter { entry in
+        scope.contains(entry) && (cursor?.precedes(entry) ?? true) && query.matches(entry)
+      }
+    }
+    return Array(matching.sorted(by: JournalOrder.isNewer).prefix(limit))
+  }
+
   /// Counts the entries of a list.
   ///
   /// - Parameter list: Which entries.

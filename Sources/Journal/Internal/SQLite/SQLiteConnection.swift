@@ -40,6 +40,12 @@ final class SQLiteConnection {
       throw error
     }
     sqlite3_extended_result_codes(connection, 1)
+    do {
+      try SearchFunctions.register(on: connection)
+    } catch {
+      sqlite3_close_v2(connection)
+      throw error
+    }
     self.handle = connection
     self.path = path
   }

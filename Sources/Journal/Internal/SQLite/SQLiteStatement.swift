@@ -59,6 +59,18 @@ final class SQLiteStatement {
     try check(code)
   }
 
+  /// Binds bytes as a blob; SQLite copies them.
+  func bind(_ value: [UInt8], at index: Int32) throws(SQLiteError) {
+    let code = value.withUnsafeBytes { bytes -> Int32 in
+      guard let start = bytes.baseAddress, !bytes.isEmpty else {
+        return sqlite3_bind_zeroblob(handle, index, 0)
+      }
+      guard bytes.count <= Int(Int32.max) else { return SQLITE_TOOBIG }
+      return sqlite3_bind_blob(handle, index, start, Int32(bytes.count), Self.transient)
+    }
+    try check(code)
+  }
+
   func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
     if let value {
       try bind(value, at: index)

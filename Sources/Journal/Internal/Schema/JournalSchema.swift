@@ -40,7 +40,37 @@ enum JournalSchema {
           ON entry (brand, perfume_name, day DESC, created_at DESC, id DESC);
         CREATE INDEX entry_photo ON entry (photo) WHERE photo IS NOT NULL;
         PRAGMA application_id = 1212240469;
-        """)
+        """),
+    // Search: an FTS5 index over the bigrams of each entry's brand, perfume name, notes and
+    // sentence (see `SearchText`), kept in sync by triggers in the writing transaction and
+    // filled from the existing entries. Contentless with `detail=none`: the index only answers
+    // which rows may match; the search checks each candidate against the entry itself.
+    Migration(
+      version: 2,
+      sql: """
+        CREATE VIRTUAL TABLE entry_search USING fts5(
+          grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii', prefix = '1'
+        );
+        INSERT INTO entry_search (rowid, grams)
+          SELECT seq, haru_search_grams(brand, perfume_name, notes, sentence) FROM entry;
+        CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+          INSERT INTO entry_search (rowid, grams)
+            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+        END;
+        CREATE TRIGGER entry_search_update
+        AFTER UPDATE OF brand, perfume_name, notes, sentence ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+          INSERT INTO entry_search (rowid, grams)
+            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        """),
   ]
   // `seq` is the stable integer key a full-text index with `content_rowid` needs; `id` is the
   // entry's UUID in lower case. `day` counts days since 1970-01-01; `created_at` and `updated_at`

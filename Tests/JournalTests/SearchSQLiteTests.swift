@@ -1,0 +1,176 @@
+import Foundation
+import HaruJournal
+import HaruJournalTesting
+import HaruModels
+import Testing
+
+@testable import HaruJournal
+
+/// What only the SQLite store's search has: the index, its triggers and its migration.
+struct SearchSQLiteTests {
+  @Test func aDatabaseMadeBeforeSearchIsIndexedWhenOpened() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let entries = try [
+        Fixture.entry(notes: "금목서향이 가을 같다"),
+        Fixture.entry(created: 1, notes: "Rose 31", isFavorite: true),
+      ]
+      do {
+        let first = Migrator(migrations: Array(JournalSchema.migrations.prefix(1)))
+        let store = try SQLiteJournalStore(fileURL: url, migrator: first)
+        _ = try store.insert(entries)
+      }
+      // Forced onto the index, so the results come from what the migration filled in.
+      let store = try SQLiteJournalStore(fileURL: url, searchCandidateLimit: 1 << 40)
+      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 2)
+      #expect(
+        try store.search(JournalSearchQuery("목서"), in: .all, after: nil, limit: 5) == [entries[0]])
+      #expect(
+        try store.search(JournalSearchQuery("ROSE"), in: .favorites, after: nil, limit: 5) == [
+          entries[1]
+        ])
+      #expect(try store.integrityCheck() == "ok")
+    }
+  }
+
+  @Test func theIndexFollowsEveryWriteInTheSameTransaction() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let store = try SQLiteJournalStore(fileURL: url, searchCandidateLimit: 1 << 40)
+      let entry = try Fixture.entry(notes: "비누향")
+      _ = try store.insert([entry])
+      #expect(try candidates(for: "비누", in: store) == 1)
+      let replacement = try Fixture.entry(id: entry.id, notes: "바닐라")
+      _ = try store.update(entry.id) { (_) throws(JournalError) in replacement }
+      #expect(try candidates(for: "비누", in: store) == 0)
+      #expect(try candidates(for: "바닐", in: store) == 1)
+      // A failed update leaves the index as it was.
+      _ = try? store.update(entry.id) { (_) throws(JournalError) in
+        throw JournalError(.invalidEntry, message: "no")
+      }
+      #expect(try candidates(for: "바닐", in: store) == 1)
+      _ = try store.delete(entry.id)
+      #expect(try candidates(for: "바닐", in: store) == 0)
+      #expect(try store.search(JournalSearchQuery("바닐"), in: .all, after: nil, limit: 5).isEmpty)
+    }
+  }
+
+  @Test func theIndexStaysSmall() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      var generator = SearchDataGenerator(seed: 99)
+      let entries = try generator.entries(count: 2_000)
+      _ = try store.insert(entries)
+      let (indexBytes, textBytes) = try store.database.read { connection in
+        (
+          try connection.integer(
+            "SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'entry_search%'"),
+          try connection.integer(
+            "SELECT sum(length(CAST(brand || perfume_name || notes || sentence AS BLOB))) FROM entry"
+          )
+        )
+      }
+      #expect(indexBytes > 0)
+      // Comparable to the text itself, not a multiple of it.
+      #expect(Double(indexBytes) < Double(textBytes) * 1.5)
+    }
+  }
+
+  @Test(arguments: [
+    "\"", "*", "AND", "NOT", "NEAR(", "brand:x", "-", ")", "\"\"*", "(\"a\" OR b)", "\\",
+  ])
+  func indexQueriesNeverFailOnQuerySyntax(text: String) throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"), searchCandidateLimit: 1 << 40)
+      let entry = try Fixture.entry(notes: "x \(text) y")
+      _ = try store.insert([entry])
+      #expect(try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == [entry])
+    }
+  }
+
+  private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
+    guard let match = SearchText.indexQuery(JournalSearchQuery(text).terms) else { return -1 }
+    return try store.database.read { connection in
+      try connection.withStatement(SearchSQL.candidateCount) { statement in
+        try statement.bind(match, at: 1)
+        try statement.bind(100, at: 2)
+        return try statement.step() ? statement.int64(at: 0) : -1
+      }
+    }
+  }
+}
+
+/// The repository's search: page sizes, cursors, and empty text.
+struct SearchRepositoryTests {
+  @Test(arguments: StoreKind.allCases)
+  func pagesOfASearchFollowOneAnotherToTheEnd(kind: StoreKind) async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try kind.makeRepository(in: directory)
+      for index in 0..<12 {
+        _ = try await journal.add(
+          Fixture.draft(
+            day: -index, notes: index.isMultiple(of: 2) ? "장미향" : "머스크", sentence: "오늘의 향"))
+      }
+      var page = try await journal.search("장미", limit: 4)
+      var seen = page.entries
+      while let next = page.nextCursor {
+        page = try await journal.search("장미", after: next, limit: 4)
+        seen += page.entries
+      }
+      #expect(seen.count == 6)
+      #expect(seen == seen.sorted(by: SearchReference.newestFirst))
+      #expect(seen.allSatisfy { $0.notes == "장미향" })
+    }
+  }
+
+  @Test(arguments: [0, -1, 1001])
+  func aPageSizeOutsideTheRangeIsRefused(limit: Int) async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try StoreKind.inMemory.makeRepository(in: directory)
+      let error = await #expect(throws: JournalError.self) {
+        _ = try await journal.search("장미", limit: limit)
+      }
+      #expect(error?.code == .invalidPageSize)
+    }
+  }
+
+  @Test(arguments: ["", "   ", "\n\t"])
+  func emptyTextReturnsAnEmptyPageWithoutAskingTheStore(text: String) async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try JournalRepository(store: FailingSearchStore(), directory: directory)
+      let page = try await journal.search(text)
+      #expect(page.entries.isEmpty)
+      #expect(page.nextCursor == nil)
+      // The same store fails a real search, so the empty page did not come from it.
+      await #expect(throws: JournalError.self) { _ = try await journal.search("장미") }
+    }
+  }
+}
+
+/// A store whose searches fail.
+private final class FailingSearchStore: JournalStore {
+  func insert(_ entries: [JournalEntry]) -> Set<JournalEntry.ID> { [] }
+  func update(
+    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
+  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
+    throw JournalError(.entryNotFound, message: "none")
+  }
+  func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
+    throw JournalError(.entryNotFound, message: "none")
+  }
+  func entry(_ id: JournalEntry.ID) -> JournalEntry? { nil }
+  func entries(in list: JournalList, after cursor: JournalCursor?, limit: Int) -> [JournalEntry] {
+    []
+  }
+  func search(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int
+  ) throws(JournalError) -> [JournalEntry] {
+    throw JournalError(.databaseFailure, message: "the disk is gone")
+  }
+  func count(in list: JournalList) -> Int { 0 }
+  func perfumes() -> [PerfumeSummary] { [] }
+  func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { [] }
+}
