@@ -64,6 +64,12 @@ let package = Package(
       dependencies: ["HaruJournal", "HaruModels"],
       path: "Sources/JournalCrashHelper"
     ),
+    // Writes settings with a flush after each until it is killed; the settings crash test runs it.
+    .executableTarget(
+      name: "HaruSettingsCrashHelper",
+      dependencies: ["HaruSettings"],
+      path: "Sources/SettingsCrashHelper"
+    ),
     .executableTarget(
       name: "HaruCLI",
       dependencies: [
@@ -78,7 +84,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruSettingsTests",
-      dependencies: ["HaruSettings", "HaruModels"],
+      dependencies: ["HaruSettings", "HaruModels", "HaruSettingsCrashHelper"],
       path: "Tests/SettingsTests"
     ),
     .testTarget(

@@ -75,6 +75,33 @@ struct OpenMeteoProviderTests {
     #expect(WMOWeatherCode.conditions(code).precipitation == nil)
   }
 
+  /// Values no number type can hold, found by fuzzing, are missing rather than a trap.
+  @Test(arguments: [
+    (#""relative_humidity_2m":[60"#, #""relative_humidity_2m":[1e30"#),
+    (#""precipitation_probability":[10"#, #""precipitation_probability":[1005555555555555555555"#),
+    (#""relative_humidity_2m":55"#, #""relative_humidity_2m":1e300"#),
+    (#""weather_code":["#, #""weather_code":[-9e300,"#),
+  ])
+  func hugeNumbersReadAsMissing(marker: String, replacement: String) async throws {
+    let morning = try serviceMorning()
+    let normal = OpenMeteoFixtures.forecast(around: morning)
+    #expect(normal.contains(marker), "the fixture has \(marker)")
+    var huge = normal.replacingOccurrences(of: marker, with: replacement)
+    if marker.hasSuffix("[") {
+      // One value more than the other arrays: drop the last one to keep them in step.
+      if let start = huge.range(of: replacement)?.upperBound,
+        let end = huge.range(of: "]", range: start..<huge.endIndex)?.lowerBound,
+        let comma = huge.range(of: ",", options: .backwards, range: start..<end)
+      {
+        huge.removeSubrange(comma.lowerBound..<end)
+      }
+    }
+    let body = huge
+    let provider = OpenMeteoProvider(transport: StubTransport { _ in .json(body) })
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
+    #expect(!forecast.days.isEmpty)
+  }
+
   @Test func status400IsRejectedWithTheReason() async throws {
     let reason = "Latitude must be in range of -90 to 90°. Given: 137.5."
     let provider = OpenMeteoProvider(

@@ -139,7 +139,7 @@ struct OpenMeteoAnswer: Decodable {
     for index in 0..<count {
       let (day, time) = try clock.instant(hourly.time[index])
       func value(_ column: [Double?]?) -> Double? { column?[index] ?? nil }
-      let conditions = value(hourly.weatherCode).map { WMOWeatherCode.conditions(Int($0)) }
+      let conditions = value(hourly.weatherCode).flatMap(wholeNumber).map(WMOWeatherCode.conditions)
       let hour = HourlyForecast(
         time: time,
         temperature: Self.temperature(value(hourly.temperature)),
@@ -148,7 +148,7 @@ struct OpenMeteoAnswer: Decodable {
         precipitationProbability: Self.probability(value(hourly.precipitationProbability)),
         precipitation: Self.amount(value(hourly.precipitation), unit: .millimeters),
         snowfall: Self.amount(value(hourly.snowfall), unit: .centimeters),
-        humidity: value(hourly.humidity).map { Int($0.rounded()) },
+        humidity: value(hourly.humidity).flatMap(wholeNumber),
         windSpeed: value(hourly.windSpeed),
         windDirection: value(hourly.windDirection))
       hoursByDay[day, default: []].append(hour)
@@ -185,7 +185,7 @@ struct OpenMeteoAnswer: Decodable {
   private static func hour(_ current: Current, clock: inout LocalClock) throws(ForecastError)
     -> HourlyForecast
   {
-    let conditions = current.weatherCode.map { WMOWeatherCode.conditions(Int($0)) }
+    let conditions = current.weatherCode.flatMap(wholeNumber).map(WMOWeatherCode.conditions)
     let precipitation = amount(current.precipitation, unit: .millimeters)
     return HourlyForecast(
       time: try clock.instant(current.time).time,
@@ -194,7 +194,7 @@ struct OpenMeteoAnswer: Decodable {
       precipitationType: conditions?.precipitation,
       precipitation: precipitation,
       snowfall: amount(current.snowfall, unit: .centimeters),
-      humidity: current.humidity.map { Int($0.rounded()) },
+      humidity: current.humidity.flatMap(wholeNumber),
       windSpeed: current.windSpeed,
       windDirection: current.windDirection)
   }
@@ -207,7 +207,7 @@ struct OpenMeteoAnswer: Decodable {
 
   private static func probability(_ percent: Double?) -> Probability? {
     guard let percent else { return nil }
-    return try? Probability(percent: Int(percent.rounded()))
+    return wholeNumber(percent).flatMap { try? Probability(percent: $0) }
   }
 
   private static func amount(_ value: Double?, unit: PrecipitationAmount.Unit)
@@ -259,4 +259,11 @@ private struct LocalClock {
     }
     return (day, start.addingTimeInterval(Double(hour * 3600 + minute * 60)))
   }
+}
+
+/// A number rounded to a whole one, or `nil` when it is not finite or too large to mean anything:
+/// answers are data nobody here controls, and converting a huge `Double` to `Int` would trap.
+func wholeNumber(_ value: Double) -> Int? {
+  guard value.isFinite, abs(value) < 1e9 else { return nil }
+  return Int(value.rounded())
 }
