@@ -134,6 +134,11 @@ struct SettingsStoreTests {
     #expect(error?.code == .writeFailed)
     #expect(error?.key == "ratio")
     #expect(store[ratio].isNaN, "memory keeps the value")
+    // Every flush fails until the key gets a value that can be saved.
+    await #expect(throws: SettingsError.self) { try await store.flush() }
+    try store.set(0.5, for: ratio)
+    try await store.flush()
+    #expect(backend.load()?.values["ratio"] == .number(0.5))
   }
 
   @Test func anUpdateMayReadTheStoreAndRetriesWhenRaced() async throws {

@@ -23,6 +23,17 @@ final class PreferencesHub: Sendable {
     var isSaving = false
     var flushWaiters: [FlushWaiter] = []
     var reportedMismatches: Set<String> = []
+    /// Keys whose current value could not be encoded, so is not on disk; cleared when a later
+    /// value of the key is saved.
+    var unsaved: [String: SettingsError] = [:]
+
+    /// What a flush that is satisfied learns: success, or why a value is not on disk.
+    var flushOutcome: Result<Void, SettingsError> {
+      guard let failure = unsaved.sorted(by: { $0.key < $1.key }).first?.value else {
+        return .success(())
+      }
+      return .failure(failure)
+    }
 
     /// Marks a save as running and says whether the caller must start it.
     mutating func startSavingIfIdle() -> Bool {
@@ -237,15 +248,16 @@ final class PreferencesHub: Sendable {
   func flush() async throws(SettingsError) {
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<Void, SettingsError>, Never>) in
-      let (isDone, mustSchedule) = state.withLock { state in
+      let (done, mustSchedule) = state.withLock {
+        state -> (Result<Void, SettingsError>?, Bool) in
         if state.dirty.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
-          return (true, false)
+          return (state.flushOutcome, false)
         }
         state.flushWaiters.append(FlushWaiter(target: state.generation, continuation: continuation))
-        return (false, state.startSavingIfIdle())
+        return (nil, state.startSavingIfIdle())
       }
-      if isDone {
-        continuation.resume(returning: .success(()))
+      if let done {
+        continuation.resume(returning: done)
       } else if mustSchedule {
         scheduleSave()
       }
@@ -276,7 +288,7 @@ final class PreferencesHub: Sendable {
       }
 
       var values = stored
-      var encodingFailure: SettingsError?
+      var encodingFailures: [String: SettingsError] = [:]
       let slots = self.slots.all
       for name in names {
         guard let slot = slots[name] else { continue }
@@ -287,7 +299,7 @@ final class PreferencesHub: Sendable {
             .writeFailed, key: name,
             message: "The value could not be encoded (\(error)); the stored one is kept.")
           report(failure)
-          encodingFailure = encodingFailure ?? failure
+          encodingFailures[name] = failure
         }
       }
 
@@ -296,9 +308,13 @@ final class PreferencesHub: Sendable {
         state.withLock { state in
           state.stored = values
           state.savedGeneration = max(state.savedGeneration, generation)
+          // A value that could not be encoded is not on disk: every flush fails until the key
+          // gets a value that can be saved.
+          for name in names {
+            state.unsaved[name] = encodingFailures[name]
+          }
         }
-        // A value that could not be encoded was not saved: the flushes that wait for it fail.
-        resumeFlushWaiters(failure: encodingFailure)
+        resumeFlushWaiters(failure: nil)
       } catch {
         // Keep the changes in memory and dirty, so the next write or flush tries again. The
         // waiters are taken in the same critical section that ends the save, so a flush arriving
@@ -318,16 +334,17 @@ final class PreferencesHub: Sendable {
     }
   }
 
-  /// Resumes the flushes that are satisfied, or every waiting flush with a failure.
+  /// Resumes the flushes that are satisfied, with success or with why a value is not on disk.
   private func resumeFlushWaiters(failure: SettingsError?) {
-    let ready = state.withLock { state -> [FlushWaiter] in
+    let (ready, outcome) = state.withLock {
+      state -> ([FlushWaiter], Result<Void, SettingsError>) in
       let saved = state.savedGeneration
       let ready = state.flushWaiters.filter { failure != nil || $0.target <= saved }
       state.flushWaiters.removeAll { failure != nil || $0.target <= saved }
-      return ready
+      return (ready, failure.map { .failure($0) } ?? state.flushOutcome)
     }
     for waiter in ready {
-      waiter.continuation.resume(returning: failure.map { .failure($0) } ?? .success(()))
+      waiter.continuation.resume(returning: outcome)
     }
   }
 }
