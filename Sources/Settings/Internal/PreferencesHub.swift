@@ -69,15 +69,9 @@ final class PreferencesHub: Sendable {
 
   deinit {
     // Writes not yet saved are saved now, as a last chance; failures have nowhere to go.
-    let pending = state.withLock { $0.dirty.isEmpty ? nil : $0 }
-    if let pending {
-      var values = pending.stored
-      let slots = self.slots.all
-      for name in pending.dirty {
-        if let slot = slots[name], let value = try? slot.encodedValue() {
-          values[name] = value
-        }
-      }
+    let pending = state.withLock { $0.dirty.isEmpty ? nil : ($0.dirty, $0.stored) }
+    if let (names, stored) = pending {
+      let values = encoding(names, over: stored).values
       try? backend.save(StoredPreferences(schemaVersion: schemaVersion, values: values))
     }
   }
@@ -287,20 +281,9 @@ final class PreferencesHub: Sendable {
         return
       }
 
-      var values = stored
-      var encodingFailures: [String: SettingsError] = [:]
-      let slots = self.slots.all
-      for name in names {
-        guard let slot = slots[name] else { continue }
-        do {
-          values[name] = try slot.encodedValue()
-        } catch {
-          let failure = SettingsError(
-            .writeFailed, key: name,
-            message: "The value could not be encoded (\(error)); the stored one is kept.")
-          report(failure)
-          encodingFailures[name] = failure
-        }
+      let (values, encodingFailures) = encoding(names, over: stored)
+      for failure in encodingFailures.values {
+        report(failure)
       }
 
       do {
@@ -332,6 +315,27 @@ final class PreferencesHub: Sendable {
         return
       }
     }
+  }
+
+  /// The stored values with the current values of `names` encoded over them, and why any of
+  /// those could not be encoded (their stored values are kept).
+  private func encoding(
+    _ names: Set<String>, over stored: [String: StoredValue]
+  ) -> (values: [String: StoredValue], failures: [String: SettingsError]) {
+    var values = stored
+    var failures: [String: SettingsError] = [:]
+    let slots = self.slots.all
+    for name in names {
+      guard let slot = slots[name] else { continue }
+      do {
+        values[name] = try slot.encodedValue()
+      } catch {
+        failures[name] = SettingsError(
+          .writeFailed, key: name,
+          message: "The value could not be encoded (\(error)); the stored one is kept.")
+      }
+    }
+    return (values, failures)
   }
 
   /// Resumes the flushes that are satisfied, with success or with why a value is not on disk.
