@@ -84,7 +84,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruSettingsTests",
-      dependencies: ["HaruSettings", "HaruModels", "HaruSettingsCrashHelper"],
+      dependencies: ["HaruSettings", "HaruModels", "HaruShared", "HaruSettingsCrashHelper"],
       path: "Tests/SettingsTests"
     ),
     .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruShared
 import Testing
 
 @testable import HaruSettings
@@ -105,8 +106,8 @@ struct SettingsBadInputTests {
     let folder = try TemporaryFolder()
     let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
     let observers = 10
-    let started = Counter()
-    let lastSeen = LastValues(observers: observers)
+    let started = LockedState(0)
+    let lastSeen = LockedState([Int?](repeating: nil, count: observers))
     let written = Set(1...1_000)
 
     let final = await withTaskGroup(of: Int?.self, returning: [Int].self) { group in
@@ -114,15 +115,15 @@ struct SettingsBadInputTests {
         group.addTask {
           var last: Int?
           for await value in store.observe(.launchCount) {
-            if last == nil { started.add() }
+            if last == nil { started.withLock { $0 += 1 } }
             last = value
-            lastSeen.record(value, observer: index)
+            lastSeen.withLock { $0[index] = value }
             if value == -1 { break }  // the end marker
           }
           return last
         }
       }
-      while started.value < observers { await Task.yield() }
+      while started.withLock({ $0 }) < observers { await Task.yield() }
       await withTaskGroup(of: Void.self) { writers in
         for value in written {
           writers.addTask { try? store.set(value, for: .launchCount) }
@@ -130,7 +131,9 @@ struct SettingsBadInputTests {
       }
       let settled = store[.launchCount]
       // Every observer catches up to the settled value by itself; the marker then ends them.
-      while lastSeen.count(equalTo: settled) < observers { await Task.yield() }
+      while lastSeen.withLock({ $0.count { $0 == settled } }) < observers {
+        await Task.yield()
+      }
       let seenBeforeMarker = settled
       try? store.set(-1, for: .launchCount)
       var results: [Int] = []
@@ -154,7 +157,7 @@ struct SettingsBadInputTests {
 /// A file backend whose disk can be made full.
 final class FailingBackend: PreferencesBackend {
   let file: FilePreferencesBackend
-  let isFull = LockedBool()
+  let isFull = LockedState(false)
 
   init(fileURL: URL) {
     file = FilePreferencesBackend(fileURL: fileURL)

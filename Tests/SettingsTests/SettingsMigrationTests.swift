@@ -1,6 +1,7 @@
 import Foundation
 import HaruModels
 import HaruSettings
+import HaruShared
 import Testing
 
 struct SettingsMigrationTests {
@@ -15,8 +16,8 @@ struct SettingsMigrationTests {
 
   @Test func olderDataIsMigratedOnceAndSavedWithTheNewVersion() throws {
     let backend = InMemoryPreferencesBackend(preferences: Self.versionOne)
-    let runs = Counter()
-    let counted = SettingsMigration(version: 4) { _ in runs.add() }
+    let runs = LockedState(0)
+    let counted = SettingsMigration(version: 4) { _ in runs.withLock { $0 += 1 } }
     let store = try SettingsStore(backend: backend, migrations: Self.steps + [counted])
     #expect(store.schemaVersion == 4)
     #expect(store[.temperatureUnit] == .celsius)
@@ -25,12 +26,12 @@ struct SettingsMigrationTests {
     #expect(saved.schemaVersion == 4)
     #expect(saved.values["unit"] == nil)
     #expect(saved.values["temperatureUnit"] == .string("celsius"))
-    #expect(runs.value == 1)
+    #expect(runs.withLock { $0 } == 1)
 
     // Opening the migrated data again runs nothing.
     let fresh = InMemoryPreferencesBackend(preferences: saved)
     _ = try SettingsStore(backend: fresh, migrations: Self.steps + [counted])
-    #expect(runs.value == 1)
+    #expect(runs.withLock { $0 } == 1)
   }
 
   @Test func onlyTheStepsNewerThanTheStoredVersionRun() throws {
