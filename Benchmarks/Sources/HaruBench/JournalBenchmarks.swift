@@ -9,7 +9,10 @@ import HaruModels
 /// per run, untimed, unless `journal.import` builds it.
 enum JournalBenchmarks {
   static let all: [Benchmark] =
-    [importRows, open, listNewest, listFavorites, listUncached, add] + JournalSearchBenchmarks.all
+    [
+      importRows, open, listNewest, listFavorites, listUncached, fileBaseline, add,
+      addWithoutPhoto,
+    ] + JournalSearchBenchmarks.all
 
   /// `journal.import`: rows per second importing every row in one batch (one transaction) into a
   /// new journal: reading the text, validating every entry and committing.
@@ -99,27 +102,66 @@ enum JournalBenchmarks {
 
   /// `journal.add`: adding one entry with a 200 KB JPEG photo to the journal of 100,000 entries,
   /// until it returns: the photo written and flushed to the disk, then the row committed.
-  static let add = Benchmark(name: "journal.add", unit: .milliseconds) {
-    let journal = try JournalRepository(
-      directory: try await JournalFixture.shared.journalDirectory())
+  static let add = adding(name: "journal.add", photo: true)
+
+  /// `journal.add.no-photo`: the same without a photo: validating, committing the row and
+  /// updating the search index; what `journal.add` costs beyond writing the file.
+  static let addWithoutPhoto = adding(name: "journal.add.no-photo", photo: false)
+
+  static func adding(name: String, photo withPhoto: Bool) -> Benchmark {
+    Benchmark(name: name, unit: .milliseconds) {
+      let journal = try JournalRepository(
+        directory: try await JournalFixture.shared.journalDirectory())
+      let photo = withPhoto ? samplePhoto() : nil
+      let day = CalendarDay(containing: Date(), in: CalendarDay.koreaTimeZone)
+      let plan = SamplingPlan(warmupBatches: 10, samples: 300, batchSize: 1)
+      var index = 0
+      return try await JournalTiming.measure(plan) {
+        index += 1
+        let draft = JournalEntryDraft(
+          day: day, brand: "Le Labo", perfumeName: "Rose 31",
+          notes: "장미향이 은은하게 남는다. The dry down is creamy sandalwood.",
+          sentence: "오늘의 향 #\(index)", isFavorite: index.isMultiple(of: 7))
+        let started = ContinuousClock.now
+        let entry = try await journal.add(draft, photo: photo)
+        let elapsed = ContinuousClock.now - started
+        return (elapsed, UInt64(entry.sentence.utf8.count))
+      }
+    }
+  }
+
+  /// `journal.add.baseline.file`: the floor under `journal.add`: writing the same 200 KB to a new
+  /// file, flushing it to the disk and renaming it into place with Foundation, no database.
+  static let fileBaseline = Benchmark(name: "journal.add.baseline.file", unit: .milliseconds) {
+    let folder = JournalFixture.scratchDirectory()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let photo = samplePhoto()
+    let plan = SamplingPlan(warmupBatches: 10, samples: 300, batchSize: 1)
+    return try await JournalTiming.measure(plan) {
+      let started = ContinuousClock.now
+      let temporary = folder.appendingPathComponent(UUID().uuidString + ".tmp")
+      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw JournalBenchmarkError(description: "cannot create \(temporary.path)")
+      }
+      let handle = try FileHandle(forWritingTo: temporary)
+      try handle.write(contentsOf: photo)
+      try handle.synchronize()
+      try handle.close()
+      let destination = folder.appendingPathComponent(UUID().uuidString + ".jpg")
+      try FileManager.default.moveItem(at: temporary, to: destination)
+      let elapsed = ContinuousClock.now - started
+      return (elapsed, UInt64(destination.path.utf8.count))
+    }
+  }
+
+  /// 200 KB that start like a JPEG file, the same bytes every run.
+  static func samplePhoto() -> Data {
     var generator = SplitMix64(seed: 0x5048_4F54)  // "PHOT"
     var photo = Data([0xFF, 0xD8, 0xFF, 0xE0])
     photo.append(
       contentsOf: (0..<(200_000 - 4)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
-    let day = CalendarDay(containing: Date(), in: CalendarDay.koreaTimeZone)
-    let plan = SamplingPlan(warmupBatches: 10, samples: 300, batchSize: 1)
-    var index = 0
-    return try await JournalTiming.measure(plan) {
-      index += 1
-      let draft = JournalEntryDraft(
-        day: day, brand: "Le Labo", perfumeName: "Rose 31",
-        notes: "장미향이 은은하게 남는다. The dry down is creamy sandalwood.",
-        sentence: "오늘의 향 #\(index)", isFavorite: index.isMultiple(of: 7))
-      let started = ContinuousClock.now
-      let entry = try await journal.add(draft, photo: photo)
-      let elapsed = ContinuousClock.now - started
-      return (elapsed, UInt64(entry.sentence.utf8.count))
-    }
+    return photo
   }
 }
 

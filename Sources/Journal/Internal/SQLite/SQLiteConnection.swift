@@ -22,6 +22,8 @@ final class SQLiteConnection {
   private var statements: [String: SQLiteStatement] = [:]
   /// Entries this connection has read and validated, by the bytes of their rows.
   let entryCache = EntryRowCache()
+  /// What a hook registered with SQLite calls; kept alive until the connection has closed.
+  var retainedForHooks: AnyObject?
 
   /// Opens a connection.
   ///

@@ -10,7 +10,8 @@ import HaruShared
 #endif
 
 /// One open journal database: a connection for writes and one for reads, each set up and used
-/// under its own lock.
+/// under its own lock, and a third that copies the write-ahead log into the file in the
+/// background (``WALCheckpointer``).
 ///
 /// Every ``SQLiteJournalStore`` of a process that opens the same file shares one
 /// `SQLiteDatabase`, so their writes queue on the writer's lock instead of competing for SQLite's
@@ -22,16 +23,20 @@ final class SQLiteDatabase: Sendable {
   let path: String
   private let writer: LockedState<SQLiteConnection>
   private let reader: LockedState<SQLiteConnection>
+  /// Copies the write-ahead log into the file in the background.
+  let checkpointer: WALCheckpointer
 
   /// How long a write waits for another process to release the database.
   static let busyTimeoutMilliseconds: Int32 = 10_000
 
   private init(
-    path: String, writer: sending SQLiteConnection, reader: sending SQLiteConnection
+    path: String, writer: sending SQLiteConnection, reader: sending SQLiteConnection,
+    checkpointer: WALCheckpointer
   ) {
     self.path = path
     self.writer = LockedState(writer)
     self.reader = LockedState(reader)
+    self.checkpointer = checkpointer
   }
 
   // MARK: Opening
@@ -49,20 +54,22 @@ final class SQLiteDatabase: Sendable {
   ///   ``JournalError/Code/newerSchemaVersion``, ``JournalError/Code/fileFailure`` or
   ///   ``JournalError/Code/databaseFailure``; the file is unchanged in the first two cases.
   static func open(
-    path: String, migrator: Migrator = Migrator(migrations: JournalSchema.migrations)
+    path: String, migrator: Migrator = Migrator(migrations: JournalSchema.migrations),
+    checkpointThresholdPages: Int = 1000
   ) throws(JournalError) -> SQLiteDatabase {
     let key = canonicalPath(path)
     return try openDatabases.withLock { (open) throws(JournalError) -> SQLiteDatabase in
       if let database = open[key]?.database { return database }
       open = open.filter { $0.value.database != nil }
-      let database = try openUnshared(path: path, migrator: migrator)
+      let database = try openUnshared(
+        path: path, migrator: migrator, checkpointThresholdPages: checkpointThresholdPages)
       open[key] = WeakDatabase(database: database)
       return database
     }
   }
 
   private static func openUnshared(
-    path: String, migrator: Migrator
+    path: String, migrator: Migrator, checkpointThresholdPages: Int
   ) throws(JournalError) -> SQLiteDatabase {
     switch try DatabaseFile.inspect(path: path) {
     case .missing:
@@ -77,7 +84,13 @@ final class SQLiteDatabase: Sendable {
       let reader = try SQLiteConnection(path: path, mode: .readWrite)
       try configure(reader)
       try reader.execute("PRAGMA query_only = ON")
-      return SQLiteDatabase(path: path, writer: writer, reader: reader)
+      let checkpointing = try SQLiteConnection(path: path, mode: .readWrite)
+      try configure(checkpointing)
+      let checkpointer = WALCheckpointer(
+        connection: checkpointing, thresholdPages: checkpointThresholdPages)
+      checkpointer.watch(writer)
+      return SQLiteDatabase(
+        path: path, writer: writer, reader: reader, checkpointer: checkpointer)
     } catch {
       throw mapOpenError(error, path: path, migrator: migrator)
     }
