@@ -31,8 +31,8 @@ public final class SQLiteJournalStore: JournalStore {
   /// The database file.
   public let fileURL: URL
   let database: SQLiteDatabase
-  /// The most index candidates a search reads and sorts before it walks the list instead.
-  let searchCandidateLimit: Int
+  /// Whether search reads the bigram index; `false` walks the list, for tests.
+  let searchUsesIndex: Bool
 
   /// Opens the database file, creating it when it does not exist.
   ///
@@ -45,16 +45,16 @@ public final class SQLiteJournalStore: JournalStore {
   public init(fileURL: URL) throws(JournalError) {
     self.fileURL = fileURL
     database = try SQLiteDatabase.open(path: fileURL.path)
-    searchCandidateLimit = SearchSQL.candidateLimit
+    searchUsesIndex = true
   }
 
   init(
     fileURL: URL, migrator: Migrator = Migrator(migrations: JournalSchema.migrations),
-    searchCandidateLimit: Int = SearchSQL.candidateLimit
+    searchUsesIndex: Bool = true
   ) throws(JournalError) {
     self.fileURL = fileURL
     database = try SQLiteDatabase.open(path: fileURL.path, migrator: migrator)
-    self.searchCandidateLimit = searchCandidateLimit
+    self.searchUsesIndex = searchUsesIndex
   }
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.
@@ -171,13 +171,12 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
-  /// Finds the entries a query matches, newest first, through the search index or the list's
-  /// index, whichever costs less for this query.
+  /// Finds the entries a query matches, newest first, through the search index.
   ///
-  /// The planner counts the query's candidates in the bigram index, stopping at a few thousand:
-  /// a query with few candidates reads and sorts them; a query with many walks the newest-first
-  /// index and stops when the page is full. Either way every result is checked against the
-  /// terms, so the index only speeds a search up and never changes its results.
+  /// The bigram index lists an entry's candidates day by day, newest day first; the search checks
+  /// each candidate against the terms and stops at the first older day once a page is full, so
+  /// a common word costs little more than a rare one. Every result is checked against the terms:
+  /// the index only speeds a search up and never changes its results.
   ///
   /// - Parameters:
   ///   - query: The terms; an empty query returns no entries without reading the database.
@@ -191,38 +190,57 @@ public final class SQLiteJournalStore: JournalStore {
     limit: Int
   ) throws(JournalError) -> [JournalEntry] {
     guard limit > 0, !query.isEmpty else { return [] }
-    let match = SearchText.indexQuery(query.terms)
     let terms = SearchFunctions.encode(query.foldedTerms)
-    let candidateLimit = searchCandidateLimit
-    return try database.read { connection in
-      var useIndex = false
-      if let match {
-        useIndex = try connection.withStatement(SearchSQL.candidateCount) { statement in
-          try statement.bind(match, at: 1)
-          try statement.bind(candidateLimit + 1, at: 2)
-          return try statement.step() && statement.int(at: 0) <= candidateLimit
+    let favoritesOnly = scope == .favorites
+    let cursorDay = cursor.map { JournalDay.number($0.day) }
+    guard searchUsesIndex, let match = SearchText.indexQuery(query.terms) else {
+      let sql = SearchSQL.scanned(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
+      return try database.read { connection in
+        try connection.withStatement(sql) { statement in
+          try statement.bind(terms, at: 2)
+          if let cursor, let cursorDay {
+            try Self.bind(cursor, day: cursorDay, to: statement)
+          }
+          try statement.bind(limit, at: 7)
+          var entries: [JournalEntry] = []
+          while try statement.step() {
+            entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+          }
+          return entries
         }
-      }
-      let sql = SearchSQL.page(
-        useIndex: useIndex, favoritesOnly: scope == .favorites, afterCursor: cursor != nil)
-      return try connection.withStatement(sql) { statement in
-        if useIndex, let match {
-          try statement.bind(match, at: 1)
-        }
-        try statement.bind(terms, at: 2)
-        if let cursor {
-          try statement.bind(JournalDay.number(cursor.day), at: 3)
-          try statement.bind(JournalTime.microseconds(cursor.createdAt), at: 4)
-          try statement.bind(cursor.id.description, at: 5)
-        }
-        try statement.bind(limit, at: 6)
-        var entries: [JournalEntry] = []
-        while try statement.step() {
-          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
-        }
-        return entries
       }
     }
+    let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
+    return try database.read { connection in
+      try connection.withStatement(sql) { statement in
+        try statement.bind(match, at: 1)
+        try statement.bind(terms, at: 2)
+        if let cursor, let cursorDay {
+          try Self.bind(cursor, day: cursorDay, to: statement)
+          try statement.bind(SearchSQL.keyBound(after: cursorDay), at: 6)
+        }
+        // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
+        // last day's matches can still belong on it.
+        var entries: [JournalEntry] = []
+        var lastDay: Int64?
+        while try statement.step() {
+          let day = statement.int64(at: 1)
+          if let lastDay, day < lastDay { break }
+          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+          if lastDay == nil, entries.count >= limit { lastDay = day }
+        }
+        entries.sort(by: JournalOrder.isNewer)
+        return Array(entries.prefix(limit))
+      }
+    }
+  }
+
+  private static func bind(
+    _ cursor: JournalCursor, day: Int64, to statement: SQLiteStatement
+  ) throws(SQLiteError) {
+    try statement.bind(day, at: 3)
+    try statement.bind(JournalTime.microseconds(cursor.createdAt), at: 4)
+    try statement.bind(cursor.id.description, at: 5)
   }
 
   /// Counts the entries of a list.

@@ -1,39 +1,62 @@
-/// The statements of search and the choice between them.
+/// The statements of search.
 ///
-/// Two ways answer a search. The **index** way asks the bigram index for the candidate rows,
-/// checks each against the terms, sorts the matches newest first and keeps a page: its cost grows
-/// with the number of candidates. The **scan** way walks the list's newest-first index and checks
-/// each entry until a page is full: its cost grows with the number of entries it must pass over,
-/// which is small when matches are common and the whole table when they are rare. The planner
-/// counts the candidates, stopping at ``candidateLimit``: when there are at most that many it
-/// takes the index way, else matches are common enough for the scan to fill a page quickly.
+/// The bigram index lists each entry under ``indexKey(day:seq:)``: the entry's day in the high
+/// bits, so that reading the index's candidates by key, largest first, meets them day by day,
+/// newest day first. A search reads candidates in that order, checks each against the terms, and
+/// stops at the first candidate of an older day once it holds a page of matches: within a day the
+/// order is by creation time and identity, which the key does not know, so the matches of the last
+/// day read are sorted before the page is cut. The cost grows with the candidates read before a
+/// page is full, not with the number of matches in the whole journal.
+///
+/// A query with nothing the index knows (a term of control characters) walks the list's
+/// newest-first table index instead and checks every entry until a page is full.
 enum SearchSQL {
-  /// The most candidates the index way fetches and sorts.
-  static let candidateLimit = 2000
+  /// Days are offset by this much in an index key so that every day of the years 1 to 9999 makes
+  /// a positive key.
+  static let dayOffset: Int64 = 1 << 22
 
-  /// Counts the index's candidates for ?1 (a MATCH expression), stopping at ?2.
-  static let candidateCount = """
-    SELECT count(*) FROM (SELECT rowid FROM entry_search WHERE entry_search MATCH ?1 LIMIT ?2)
-    """
-
-  /// A page of matches. Parameters: ?1 the MATCH expression (index way only), ?2 the terms (see
-  /// `SearchFunctions.encode`), ?3 day, ?4 created_at and ?5 id of the cursor (when there is
-  /// one), ?6 the limit.
-  static func page(useIndex: Bool, favoritesOnly: Bool, afterCursor: Bool) -> String {
-    var conditions = ["haru_search_matches(?2, brand, perfume_name, notes, sentence)"]
-    if favoritesOnly { conditions.insert("is_favorite = 1", at: 0) }
-    if afterCursor { conditions.insert("(day, created_at, id) < (?3, ?4, ?5)", at: 0) }
-    let source: String
-    if useIndex {
-      // CROSS JOIN keeps the index outermost: candidates first, then their rows by key.
-      source = "entry_search CROSS JOIN entry ON entry.seq = entry_search.rowid"
-      conditions.insert("entry_search MATCH ?1", at: 0)
-    } else {
-      source = "entry"
-    }
-    let columns = EntrySQL.columns.split(separator: ", ").map { "entry.\($0)" }.joined(
-      separator: ", ")
-    return "SELECT \(columns) FROM \(source) WHERE \(conditions.joined(separator: " AND ")) "
-      + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?6"
+  /// An entry's key in the search index: `(day + dayOffset) << 32 | seq`. The schema's triggers
+  /// compute the same in SQL. A `seq` is below 2³², the number of entries ever added to one
+  /// journal.
+  static func indexKey(day: Int64, seq: Int64) -> Int64 {
+    (day + dayOffset) << 32 | seq
   }
+
+  /// The smallest key of the day after `day`: every key of `day` and older days is below it.
+  static func keyBound(after day: Int64) -> Int64 {
+    indexKey(day: day + 1, seq: 0)
+  }
+
+  /// Matches from the index, newest day first; not ordered within a day. Parameters: ?1 the MATCH
+  /// expression, ?2 the terms (see `SearchFunctions.encode`), ?3 day, ?4 created_at and ?5 id of
+  /// the cursor and ?6 the key bound of the cursor's day (when there is a cursor).
+  static func indexed(favoritesOnly: Bool, afterCursor: Bool) -> String {
+    var conditions = ["entry_search MATCH ?1"]
+    if afterCursor {
+      conditions += ["entry_search.rowid < ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)"]
+    }
+    if favoritesOnly { conditions.append("entry.is_favorite = 1") }
+    conditions.append(matches)
+    // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found by
+    // its `seq`, the key's low 32 bits.
+    return "SELECT \(columns) FROM entry_search CROSS JOIN entry "
+      + "ON entry.seq = (entry_search.rowid & 4294967295) "
+      + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid DESC"
+  }
+
+  /// A page of matches found by walking the list newest first. Parameters: ?2 the terms, ?3, ?4
+  /// and ?5 the cursor (when there is one), ?7 the limit.
+  static func scanned(favoritesOnly: Bool, afterCursor: Bool) -> String {
+    var conditions: [String] = []
+    if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
+    if favoritesOnly { conditions.append("is_favorite = 1") }
+    conditions.append(matches)
+    return "SELECT \(columns) FROM entry WHERE \(conditions.joined(separator: " AND ")) "
+      + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
+  }
+
+  private static let matches = "haru_search_matches(?2, brand, perfume_name, notes, sentence)"
+
+  private static let columns = EntrySQL.columns.split(separator: ", ").map { "entry.\($0)" }
+    .joined(separator: ", ")
 }

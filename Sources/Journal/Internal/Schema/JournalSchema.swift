@@ -44,7 +44,9 @@ enum JournalSchema {
     // Search: an FTS5 index over the bigrams of each entry's brand, perfume name, notes and
     // sentence (see `SearchText`), kept in sync by triggers in the writing transaction and
     // filled from the existing entries. Contentless with `detail=none`: the index only answers
-    // which rows may match; the search checks each candidate against the entry itself.
+    // which rows may match; the search checks each candidate against the entry itself. An
+    // entry's row in the index is `SearchSQL.indexKey`: its day in the high bits and its `seq`
+    // in the low 32, so that the index lists candidates day by day, newest first.
     Migration(
       version: 2,
       sql: """
@@ -52,23 +54,27 @@ enum JournalSchema {
           grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii', prefix = '1'
         );
         INSERT INTO entry_search (rowid, grams)
-          SELECT seq, haru_search_grams(brand, perfume_name, notes, sentence) FROM entry;
+          SELECT (day + 4194304) * 4294967296 + seq,
+            haru_search_grams(brand, perfume_name, notes, sentence)
+          FROM entry;
         CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
           INSERT INTO entry_search (rowid, grams)
-            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+            VALUES ((new.day + 4194304) * 4294967296 + new.seq,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
           INSERT INTO entry_search (entry_search, rowid, grams)
-            VALUES ('delete', old.seq,
+            VALUES ('delete', (old.day + 4194304) * 4294967296 + old.seq,
               haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
         END;
         CREATE TRIGGER entry_search_update
-        AFTER UPDATE OF brand, perfume_name, notes, sentence ON entry BEGIN
+        AFTER UPDATE OF day, brand, perfume_name, notes, sentence ON entry BEGIN
           INSERT INTO entry_search (entry_search, rowid, grams)
-            VALUES ('delete', old.seq,
+            VALUES ('delete', (old.day + 4194304) * 4294967296 + old.seq,
               haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
           INSERT INTO entry_search (rowid, grams)
-            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+            VALUES ((new.day + 4194304) * 4294967296 + new.seq,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         """),
   ]
