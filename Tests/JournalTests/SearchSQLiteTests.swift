@@ -69,7 +69,8 @@ struct SearchSQLiteTests {
       _ = try store.update(moved.id) { (_) throws(JournalError) in moved }
       let expected = [moved, entries[0], entries[1], entries[2], entries[3], entries[5]]
       #expect(try candidates(for: "비누", in: store) == 6)
-      #expect(try store.search(JournalSearchQuery("비누"), in: .all, after: nil, limit: 10) == expected)
+      #expect(
+        try store.search(JournalSearchQuery("비누"), in: .all, after: nil, limit: 10) == expected)
       // Page by page, across the days.
       var found: [JournalEntry] = []
       var cursor: JournalCursor?

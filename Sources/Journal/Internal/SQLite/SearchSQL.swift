@@ -33,7 +33,9 @@ enum SearchSQL {
   static func indexed(favoritesOnly: Bool, afterCursor: Bool) -> String {
     var conditions = ["entry_search MATCH ?1"]
     if afterCursor {
-      conditions += ["entry_search.rowid < ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)"]
+      conditions += [
+        "entry_search.rowid < ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)",
+      ]
     }
     if favoritesOnly { conditions.append("entry.is_favorite = 1") }
     conditions.append(matches)
