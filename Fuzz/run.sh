@@ -16,7 +16,7 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds="${1:-60}"
 shift || true
-all_targets=(kma-response open-meteo-response settings-file journal-import)
+all_targets=(kma-response open-meteo-response settings-file journal-import search-query)
 targets=("$@")
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
@@ -68,6 +68,9 @@ for target in "${targets[@]}"; do
   settings-file) executable "$target" HaruSettings Sources/Settings SettingsFile.swift ;;
   journal-import)
     executable "$target" HaruJournal Sources/Journal JournalImport.swift "${sqlite_flags[@]}"
+    ;;
+  search-query)
+    executable "$target" HaruJournal Sources/Journal SearchQuery.swift "${sqlite_flags[@]}"
     ;;
   *)
     echo "unknown target $target; known: ${all_targets[*]}" >&2
