@@ -38,12 +38,14 @@ private struct FuzzFixture {
       var entries: [JournalEntry] = []
       for (index, text) in fuzzTexts.enumerated() {
         let draft = JournalEntryDraft(
-          day: today.adding(days: -(index % 5)), brand: fuzzTexts[(index + 3) % fuzzTexts.count] + "b",
+          day: today.adding(days: -(index % 5)),
+          brand: fuzzTexts[(index + 3) % fuzzTexts.count] + "b",
           perfumeName: fuzzTexts[(index + 7) % fuzzTexts.count] + "n", notes: text,
           sentence: fuzzTexts[(index + 11) % fuzzTexts.count] + "s", isFavorite: index % 3 == 0)
         entries.append(
           try JournalEntry(
-            draft: draft, createdAt: Date(timeIntervalSince1970: 1_796_000_000 + Double(index % 4))))
+            draft: draft, createdAt: Date(timeIntervalSince1970: 1_796_000_000 + Double(index % 4)))
+        )
       }
       _ = try indexed.insert(entries)
       self.entries = entries
