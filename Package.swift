@@ -42,7 +42,7 @@ let package = Package(
     ),
     .target(
       name: "HaruViewModels",
-      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
+      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruShared"],
       path: "Sources/ViewModels"
     ),
     .target(
@@ -75,7 +75,15 @@ let package = Package(
       dependencies: [
         "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruViewModels",
       ],
-      path: "Sources/CLI"
+      path: "Sources/CLI",
+      // Sample responses for `haru forecast --offline` and `haru demo`.
+      resources: [.copy("Resources/Samples")]
+    ),
+    // Helpers shared by the test targets, such as a local HTTP server; not a product.
+    .target(
+      name: "HaruTestSupport",
+      dependencies: ["HaruShared"],
+      path: "Tests/Support"
     ),
     .testTarget(
       name: "HaruModelsTests",
@@ -91,8 +99,17 @@ let package = Package(
       name: "HaruForecastTests",
       dependencies: [
         "HaruForecast", "HaruForecastTesting", "HaruModels", "HaruShared", "HaruTesting",
+        "HaruTestSupport",
       ],
       path: "Tests/ForecastTests"
+    ),
+    .testTarget(
+      name: "HaruCLITests",
+      dependencies: [
+        "HaruCLI", "HaruForecast", "HaruForecastTesting", "HaruJournal", "HaruModels",
+        "HaruShared", "HaruTestSupport",
+      ],
+      path: "Tests/CLITests"
     ),
     .testTarget(
       name: "HaruJournalTests",
@@ -103,7 +120,10 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruViewModelsTests",
-      dependencies: ["HaruViewModels"],
+      dependencies: [
+        "HaruViewModels", "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal",
+        "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
+      ],
       path: "Tests/ViewModelsTests"
     ),
     .testTarget(

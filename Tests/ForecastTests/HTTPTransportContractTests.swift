@@ -1,6 +1,7 @@
 import Foundation
 import HaruForecast
 import HaruForecastTesting
+import HaruTestSupport
 import Testing
 
 /// The contract of ``HTTPTransport``, run against every transport Haru ships.

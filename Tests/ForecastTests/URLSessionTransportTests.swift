@@ -2,6 +2,7 @@ import Foundation
 import HaruForecast
 import HaruForecastTesting
 import HaruModels
+import HaruTestSupport
 import Testing
 
 /// What only the real transport can get wrong: time limits, size limits, sockets.

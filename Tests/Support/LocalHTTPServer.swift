@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import HaruShared
 
 #if canImport(Glibc)
@@ -9,9 +9,9 @@ import HaruShared
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: it answers each connection once, from a
 /// handler, on a thread of its own, and records what it was asked and how much it sent.
-final class LocalHTTPServer: Sendable {
+package final class LocalHTTPServer: Sendable {
   /// What the server does with a request.
-  enum Reply: Sendable {
+  package enum Reply: Sendable {
     /// Answers with a status, headers and a body (with `Content-Length`).
     case respond(status: Int, headers: [String: String], body: Data)
     /// Sends `total` bytes of body in 64 KiB chunks, announcing the length or not, until done or
@@ -24,11 +24,11 @@ final class LocalHTTPServer: Sendable {
   }
 
   /// A request as it arrived.
-  struct Received: Sendable {
-    var method: String
+  package struct Received: Sendable {
+    package var method: String
     /// The request target exactly as sent, such as `/data/op?key=a%2Bb`.
-    var target: String
-    var headers: [String: String]
+    package var target: String
+    package var headers: [String: String]
   }
 
   private struct State {
@@ -38,13 +38,13 @@ final class LocalHTTPServer: Sendable {
     var finishWatches: [(Int, CheckedContinuation<Void, Never>)] = []
   }
 
-  let port: UInt16
+  package let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Received) -> Reply
   private let state = LockedState(State())
 
   /// Starts listening on a free port of 127.0.0.1.
-  init(handler: @escaping @Sendable (Received) -> Reply) throws {
+  package init(handler: @escaping @Sendable (Received) -> Reply) throws {
     #if canImport(Glibc)
       let stream = Int32(SOCK_STREAM.rawValue)
     #else
@@ -80,33 +80,33 @@ final class LocalHTTPServer: Sendable {
     Thread.detachNewThread { server.acceptLoop() }
   }
 
-  enum ServerError: Error {
+  package enum ServerError: Error {
     case socket(Int32)
   }
 
   /// The base URL of the server, `http://127.0.0.1:PORT`.
-  var baseURL: URL {
+  package var baseURL: URL {
     URL(string: "http://127.0.0.1:\(port)") ?? URL(filePath: "/")
   }
 
   /// Every request received so far.
-  var received: [Received] {
+  package var received: [Received] {
     state.withLock { $0.received }
   }
 
   /// The body bytes sent on each finished connection, in the order they finished.
-  var bodyBytesSent: [Int] {
+  package var bodyBytesSent: [Int] {
     state.withLock { $0.bodyBytesSent }
   }
 
   /// Stops accepting connections.
-  func stop() {
+  package func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
   }
 
   /// Returns once `count` requests have arrived.
-  func waitForRequests(count: Int) async {
+  package func waitForRequests(count: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state in
         if state.received.count >= count { return true }
@@ -118,7 +118,7 @@ final class LocalHTTPServer: Sendable {
   }
 
   /// Returns once `count` connections have finished.
-  func waitForFinishedConnections(count: Int) async {
+  package func waitForFinishedConnections(count: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state in
         if state.bodyBytesSent.count >= count { return true }

@@ -1,0 +1,325 @@
+import Foundation
+import HaruJournal
+import HaruModels
+
+/// `haru journal import FILE`: tab-separated lines or JSON Lines, in batches of one transaction
+/// each, so that Ctrl-C leaves whole batches imported and nothing half-written.
+enum JournalImportCommand {
+  /// Lines per transaction.
+  static let batchSize = 500
+
+  /// The import's outcome.
+  struct Summary: Encodable {
+    let file: String
+    let format: String
+    let lines: Int
+    let imported: Int
+    let rejected: [Rejection]
+    let interrupted: Bool
+    let stoppedAfterLine: Int?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(file, forKey: .file)
+      try container.encode(format, forKey: .format)
+      try container.encode(lines, forKey: .lines)
+      try container.encode(imported, forKey: .imported)
+      try container.encode(rejected, forKey: .rejected)
+      try container.encode(interrupted, forKey: .interrupted)
+      try container.encode(stoppedAfterLine, forKey: .stoppedAfterLine)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case file, format, lines, imported, rejected, interrupted, stoppedAfterLine
+    }
+  }
+
+  /// A refused line.
+  struct Rejection: Encodable {
+    let line: Int
+    let field: String?
+    let code: String
+    let message: String
+
+    init(_ error: JournalError) {
+      line = error.line ?? 0
+      field = error.field
+      code = error.code.rawValue
+      message = error.message
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(line, forKey: .line)
+      try container.encode(field, forKey: .field)
+      try container.encode(code, forKey: .code)
+      try container.encode(message, forKey: .message)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case line, field, code, message
+    }
+  }
+
+  static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
+    let usage = Help.journalImport
+    let options = try ParsedOptions(arguments, usage: usage)
+    try options.expectPositionals(1...1, "the FILE to import", usage: usage)
+    let path = options.positionals[0]
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .data("The file \(path) cannot be read: \(error.localizedDescription)")
+    }
+    Interrupt.install()
+    let lines = ImportLines(data)
+    let journal = try context.openJournal()
+    context.console.printError(
+      "haru: importing \(lines.count) lines from \(path) (\(lines.isJSONLines ? "JSON Lines" : "TSV"))"
+        + " in batches of \(batchSize); Ctrl-C stops after the batch being written.")
+    let showsProgress = context.console.standardErrorIsTerminal
+    var imported = 0
+    var rejected: [JournalError] = []
+    var seen: [UUID: Int] = [:]
+    var done = 0
+    var interrupted = false
+    while done < lines.count {
+      if Interrupt.isRequested {
+        interrupted = true
+        break
+      }
+      let range = done..<min(done + batchSize, lines.count)
+      var batch = Data()
+      for index in range {
+        let number = index + 1
+        switch lines.tsvLine(at: index) {
+        case .failure(let error):
+          rejected.append(error)
+        case .success(let (id, text)):
+          if let id, let first = seen[id] {
+            rejected.append(
+              JournalError(
+                .duplicateEntry,
+                message: "The identity \(id.uuidString.lowercased()) is "
+                  + "already used on line \(first).", field: "id", line: number,
+                entryID: JournalEntry.ID(id)))
+          } else {
+            if let id { seen[id] = number }
+            batch.append(text)
+          }
+        }
+        // One line of the batch per line of the file, so that line numbers carry over.
+        batch.append(0x0A)
+      }
+      let report: JournalImportReport
+      do {
+        report = try await journal.importEntries(fromTSV: batch)
+      } catch {
+        throw .data(
+          "Importing lines \(range.lowerBound + 1)–\(range.upperBound) failed: \(error.message). "
+            + "Lines 1–\(range.lowerBound) were imported; run the import again to retry the rest.")
+      }
+      imported += report.importedCount
+      rejected += report.rejectedLines.map { error in
+        JournalError(
+          error.code, message: error.message, field: error.field,
+          line: error.line.map { $0 + range.lowerBound }, path: error.path,
+          entryID: error.entryID, validationError: error.validationError)
+      }
+      done = range.upperBound
+      if showsProgress { drawProgress(done, of: lines.count, context.console) }
+    }
+    if showsProgress { context.console.writeError("\n") }
+    rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+    let summary = Summary(
+      file: path, format: lines.isJSONLines ? "jsonl" : "tsv", lines: lines.count,
+      imported: imported, rejected: rejected.map(Rejection.init), interrupted: interrupted,
+      stoppedAfterLine: interrupted ? done : nil)
+    if context.json {
+      try context.printJSON(summary)
+    } else {
+      printSummary(summary, context)
+    }
+    if interrupted {
+      throw CLIError(
+        .interrupted,
+        "interrupted: stopped after line \(done) of \(lines.count). Lines 1–\(done) were "
+          + "imported or reported; nothing after them was written. Run the same import again to "
+          + "finish: entries already imported are reported as duplicates and skipped.")
+    }
+    if !rejected.isEmpty {
+      throw .data(
+        "\(rejected.count) of \(lines.count) lines were not imported; see the lines listed above.")
+    }
+  }
+
+  static func printSummary(_ summary: Summary, _ context: Context) {
+    let console = context.console
+    console.print(
+      context.text(
+        "\(summary.file): \(summary.imported)개 가져옴, \(summary.rejected.count)줄 거부 (\(summary.lines)줄 중).",
+        "\(summary.file): imported \(summary.imported) entries, rejected \(summary.rejected.count) "
+          + "lines (of \(summary.lines))."))
+    for rejection in summary.rejected {
+      let field = rejection.field.map { ", \($0)" } ?? ""
+      console.print("  line \(rejection.line)\(field): \(rejection.message)")
+    }
+  }
+
+  static func drawProgress(_ done: Int, of total: Int, _ console: Console) {
+    let width = 30
+    let filled = total == 0 ? width : done * width / total
+    let percent = total == 0 ? 100 : done * 100 / total
+    console.writeError(
+      "\r[" + String(repeating: "#", count: filled)
+        + String(repeating: " ", count: width - filled) + "] \(percent)% \(done)/\(total) lines")
+  }
+}
+
+/// The lines of an import file, as tab-separated lines the journal reads.
+struct ImportLines {
+  private let data: Data
+  private let ranges: [Range<Int>]
+  /// Whether the file is JSON Lines (its first non-blank line starts with `{`) rather than
+  /// tab-separated.
+  let isJSONLines: Bool
+
+  init(_ data: Data) {
+    var bytes = data
+    // A UTF-8 byte order mark is not part of the first line.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Data(bytes.dropFirst(3)) }
+    self.data = bytes
+    var ranges: [Range<Int>] = []
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      ranges.append(start..<end)
+      start = end + 1
+    }
+    self.ranges = ranges
+    let firstText = ranges.lazy.map { bytes[$0] }.first { line in
+      line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+    }
+    isJSONLines = firstText?.first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: "{")
+  }
+
+  var count: Int { ranges.count }
+
+  /// The line as the journal's tab-separated text, with its identity when it can be read, or
+  /// why it cannot be imported.
+  func tsvLine(at index: Int) -> Result<(UUID?, Data), JournalError> {
+    let line = data[ranges[index]]
+    guard isJSONLines else {
+      let id = line.firstIndex(of: 0x09).flatMap { tab in
+        UUID(uuidString: String(decoding: line[line.startIndex..<tab], as: UTF8.self))
+      }
+      return .success((id, Data(line)))
+    }
+    let number = index + 1
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      return .success((nil, Data()))
+    }
+    return JSONLine.tsv(from: Data(line), line: number).map { ($0.0, Data($0.1.utf8)) }
+  }
+}
+
+/// One JSON Lines record, with the tab-separated format's field names.
+enum JSONLine {
+  /// A field whose value has the wrong type.
+  struct FieldError: Error {
+    let field: String
+    let message: String
+  }
+
+  struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The fields of a record; missing ones are empty, and validation is left to the journal.
+  struct Record: Decodable {
+    var id: UUID?
+    var texts: [String: String] = [:]
+    var favorite = false
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      if let text = try Self.text("id", in: container) {
+        guard let uuid = UUID(uuidString: text) else {
+          throw FieldError(field: "id", message: "The id is not a UUID.")
+        }
+        id = uuid
+      }
+      let photo = Key("photo")
+      if container.contains(photo), try !container.decodeNil(forKey: photo) {
+        throw FieldError(
+          field: "photo", message: "Photos cannot be imported; leave out the photo field.")
+      }
+      for name in ["date", "brand", "name", "content", "sentence"] {
+        texts[name] = try Self.text(name, in: container)
+      }
+      if texts["content"] == nil {
+        texts["content"] = try Self.text("text", in: container)
+      }
+      let key = Key("favorite")
+      if let flag = try? container.decodeIfPresent(Bool.self, forKey: key) {
+        favorite = flag
+      } else if let number = try? container.decodeIfPresent(Int.self, forKey: key),
+        number == 0 || number == 1
+      {
+        favorite = number == 1
+      } else if container.contains(key), try !container.decodeNil(forKey: key) {
+        throw FieldError(field: "favorite", message: "The favorite is true, false, 0 or 1.")
+      }
+    }
+
+    static func text(_ name: String, in container: KeyedDecodingContainer<Key>) throws -> String? {
+      do {
+        return try container.decodeIfPresent(String.self, forKey: Key(name))
+      } catch {
+        throw FieldError(field: name, message: "The \(name) must be text in quotes.")
+      }
+    }
+  }
+
+  static func tsv(from data: Data, line: Int) -> Result<(UUID, String), JournalError> {
+    let record: Record
+    do {
+      record = try JSONDecoder().decode(Record.self, from: data)
+    } catch let error as FieldError {
+      return .failure(
+        JournalError(.invalidImportLine, message: error.message, field: error.field, line: line))
+    } catch {
+      return .failure(
+        JournalError(
+          .invalidImportLine, message: "The line is not a JSON object; write one object per line.",
+          line: line))
+    }
+    let id = record.id ?? UUID()
+    var fields = [id.uuidString]
+    for name in ["date", "brand", "name", "content", "sentence"] {
+      fields.append(escaped(record.texts[name] ?? ""))
+    }
+    fields.append(record.favorite ? "1" : "0")
+    return .success((id, fields.joined(separator: "\t")))
+  }
+
+  /// A text field in the tab-separated format's escapes.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\\": result += "\\\\"
+      case "\t": result += "\\t"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,159 @@
+import HaruModels
+import HaruSettings
+
+/// `haru towns list | add NAME … | select NAME | remove NAME`.
+enum TownsCommand {
+  static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
+    let options = try ParsedOptions(
+      arguments, valued: ["--lat", "--lon", "--nx", "--ny"], usage: Help.towns)
+    guard let action = options.positionals.first else {
+      throw .usage("missing action: list, add, select or remove.", Help.towns)
+    }
+    if action != "add", let place = ["--lat", "--lon", "--nx", "--ny"].first(where: options.has) {
+      throw .usage("\(place) belongs to 'towns add' only.", Help.towns)
+    }
+    let store = try context.openSettings()
+    switch action {
+    case "list":
+      try options.expectPositionals(1...1, "", usage: Help.towns)
+    case "add":
+      try options.expectPositionals(2...2, "the town's NAME", usage: Help.townsAdd)
+      let town = try TownPicker.town(
+        named: options.positionals[1], from: options, usage: Help.townsAdd)
+      try await change(store) { (towns) throws(SettingsError) in try towns.add(town) }
+    case "select":
+      try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns select NAME")
+      let index = try TownPicker.index(of: options.positionals[1], in: store[.savedTowns])
+      try await change(store) { (towns) throws(SettingsError) in try towns.select(at: index) }
+    case "remove":
+      try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns remove NAME")
+      let index = try TownPicker.index(of: options.positionals[1], in: store[.savedTowns])
+      try await change(store) { (towns) throws(SettingsError) in try towns.remove(at: index) }
+    default:
+      throw .usage(
+        "unknown action \"\(action.prefix(20))\": use list, add, select or remove.", Help.towns)
+    }
+    try show(store[.savedTowns], context)
+  }
+
+  static func change(
+    _ store: SettingsStore, _ body: (inout SavedTowns) throws(SettingsError) -> Void
+  ) async throws(CLIError) {
+    do {
+      try store.update(.savedTowns) { (towns: inout SavedTowns) in try body(&towns) }
+      try await store.flush()
+    } catch let error as SettingsError {
+      throw CLIError(error)
+    } catch {
+      throw .data("\(error)")
+    }
+  }
+
+  static func show(_ towns: SavedTowns, _ context: Context) throws(CLIError) {
+    if context.json {
+      try context.printJSON(
+        towns.indices.map { TownJSON(towns[$0], isCurrent: $0 == towns.currentIndex) })
+      return
+    }
+    for index in towns.indices {
+      let town = towns[index]
+      let marker = index == towns.currentIndex ? "*" : " "
+      var line = "\(marker) \(pad(town.name, 16))grid \(town.gridPoint.nx),\(town.gridPoint.ny)"
+      if let coordinate = town.coordinate {
+        line += "  (\(coordinate.latitude), \(coordinate.longitude))"
+      }
+      context.console.print(line)
+    }
+  }
+}
+
+/// A saved town as JSON.
+struct TownJSON: Encodable {
+  let name: String
+  let nx: Int
+  let ny: Int
+  let latitude: Double?
+  let longitude: Double?
+  let current: Bool
+
+  init(_ town: Town, isCurrent: Bool) {
+    name = town.name
+    nx = town.gridPoint.nx
+    ny = town.gridPoint.ny
+    latitude = town.coordinate?.latitude
+    longitude = town.coordinate?.longitude
+    current = isCurrent
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(nx, forKey: .nx)
+    try container.encode(ny, forKey: .ny)
+    try container.encode(latitude, forKey: .latitude)
+    try container.encode(longitude, forKey: .longitude)
+    try container.encode(current, forKey: .current)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, nx, ny, latitude, longitude, current
+  }
+}
+
+/// Finds or makes the town a command is about.
+enum TownPicker {
+  /// A town from `--lat/--lon` or `--nx/--ny`.
+  static func town(
+    named name: String, from options: ParsedOptions, usage: String
+  ) throws(CLIError) -> Town {
+    guard let place = try place(from: options, usage: usage) else {
+      throw .usage("give the town's place: --lat and --lon, or --nx and --ny.", usage)
+    }
+    return try make(name: name, place)
+  }
+
+  enum Place {
+    case coordinate(Double, Double)
+    case grid(Int, Int)
+  }
+
+  /// The place given by `--lat/--lon` or `--nx/--ny`, or `nil` when neither pair is given.
+  static func place(from options: ParsedOptions, usage: String) throws(CLIError) -> Place? {
+    let latitude = try options.double("--lat", usage: usage)
+    let longitude = try options.double("--lon", usage: usage)
+    let nx = try options.integer("--nx", usage: usage)
+    let ny = try options.integer("--ny", usage: usage)
+    switch (latitude, longitude, nx, ny) {
+    case (nil, nil, nil, nil): return nil
+    case (let latitude?, let longitude?, nil, nil): return .coordinate(latitude, longitude)
+    case (nil, nil, let nx?, let ny?): return .grid(nx, ny)
+    case (_, _, nil, nil): throw .usage("--lat and --lon go together.", usage)
+    case (nil, nil, _, _): throw .usage("--nx and --ny go together.", usage)
+    default: throw .usage("give either --lat and --lon or --nx and --ny, not both.", usage)
+    }
+  }
+
+  static func make(name: String, _ place: Place) throws(CLIError) -> Town {
+    do {
+      switch place {
+      case .coordinate(let latitude, let longitude):
+        return try Town(
+          name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+      case .grid(let nx, let ny):
+        return try Town(name: name, gridPoint: GridPoint(nx: nx, ny: ny))
+      }
+    } catch {
+      throw .data(error.message)
+    }
+  }
+
+  /// The position of a saved town, by name; exact first, then ignoring case.
+  static func index(of name: String, in towns: SavedTowns) throws(CLIError) -> Int {
+    if let index = towns.firstIndex(where: { $0.name == name }) { return index }
+    if let index = towns.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+      return index
+    }
+    let saved = towns.map(\.name).joined(separator: ", ")
+    throw .data("No saved town is named \"\(name.prefix(60))\"; the saved towns are \(saved).")
+  }
+}

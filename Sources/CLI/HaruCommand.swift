@@ -1,0 +1,98 @@
+import Foundation
+import HaruForecast
+import HaruJournal
+import HaruModels
+import HaruSettings
+
+/// Reads the command line, runs the command and turns its outcome into an exit status.
+enum HaruCommand {
+  static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    // The key is a secret whichever way it arrives; nothing written may contain it.
+    var secrets = [environment["HARU_KMA_SERVICE_KEY"]].compactMap { $0 }
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--service-key", index + 1 < arguments.count {
+        secrets.append(arguments[index + 1])
+      } else if argument.hasPrefix("--service-key=") {
+        secrets.append(String(argument.dropFirst("--service-key=".count)))
+      }
+    }
+    let console = Console(secrets: secrets.filter { !$0.isEmpty })
+    do {
+      let (globals, words) = try GlobalOptions.extract(from: arguments)
+      if globals.help || words.first == "help" {
+        console.print(Help.text)
+        return 0
+      }
+      guard let command = words.first else {
+        throw CLIError.usage("no command given.", Help.globalUsage)
+      }
+      let context = Context(
+        dataDirectory: Context.dataDirectory(
+          option: globals.dataDirectory, environment: environment),
+        json: globals.json,
+        language: globals.language ?? DisplayLanguage(locale: .current),
+        environment: environment,
+        console: console)
+      let rest = Array(words.dropFirst())
+      switch command {
+      case "demo": try await DemoCommand.run(rest, context)
+      case "forecast": try await ForecastCommand.run(rest, context)
+      case "settings": try await SettingsCommand.run(rest, context)
+      case "towns": try await TownsCommand.run(rest, context)
+      case "journal": try await JournalCommand.run(rest, context)
+      default:
+        throw CLIError.usage("unknown command \"\(command.prefix(30))\".", Help.globalUsage)
+      }
+      return 0
+    } catch let error as CLIError {
+      report(error, console)
+      return error.exitStatus
+    } catch {
+      report(CLIError.data("\(error)"), console)
+      return 3
+    }
+  }
+
+  static func report(_ error: CLIError, _ console: Console) {
+    switch error.kind {
+    case .usage:
+      console.printError("haru: \(error.message)")
+      console.printError("usage: \(error.usage ?? Help.globalUsage)")
+      console.printError("Run 'haru help' for every command and option.")
+    case .interrupted:
+      console.printError("haru: \(error.message)")
+    case .data, .network:
+      console.printError("haru: error: \(error.message)")
+    }
+  }
+}
+
+extension CLIError {
+  /// The error for a failed forecast: a network failure (exit status 4) or a provider's refusal
+  /// (exit status 3), naming the KMA result code when the service sent one.
+  init(_ error: ForecastError) {
+    switch error.code {
+    case .transport, .timeout:
+      self.init(
+        .network, "The forecast service could not be reached (\(error.code)): \(error.message)")
+    case .kmaResult:
+      let code = error.kmaResultCode
+      let name = code?.name.map { " \($0)" } ?? ""
+      self.init(
+        .data,
+        "KMA result code \(code?.rawValue ?? "?")\(name): \(error.message)")
+    default:
+      self.init(.data, "\(error.code): \(error.message)")
+    }
+  }
+
+  /// The error for a journal failure.
+  init(_ error: JournalError) {
+    self.init(.data, error.description)
+  }
+
+  /// The error for a settings failure.
+  init(_ error: SettingsError) {
+    self.init(.data, error.message)
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import HaruModels
+
+/// The options every command accepts, before the command or anywhere after it.
+struct GlobalOptions: Sendable {
+  /// `--data-dir DIR`.
+  var dataDirectory: String?
+  /// `--json`: one JSON document on standard output.
+  var json = false
+  /// `--lang ko|en`.
+  var language: DisplayLanguage?
+  /// `-h`, `--help`.
+  var help = false
+
+  /// Takes the global options out of the arguments, wherever they are, and returns the rest in
+  /// order. Everything after `--` is left as it is.
+  static func extract(from arguments: [String]) throws(CLIError) -> (GlobalOptions, [String]) {
+    var options = GlobalOptions()
+    var rest: [String] = []
+    var index = 0
+    func value(of option: String, inline: String?) throws(CLIError) -> String {
+      if let inline { return inline }
+      guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
+        throw .usage("\(option) needs a value.", Help.globalUsage)
+      }
+      index += 1
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" {
+        rest.append(contentsOf: arguments[index...])
+        break
+      }
+      let (name, inline) = splitInline(argument)
+      switch name {
+      case "--json":
+        guard inline == nil else { throw .usage("--json takes no value.", Help.globalUsage) }
+        options.json = true
+      case "-h", "--help":
+        options.help = true
+      case "--data-dir":
+        let path = try value(of: name, inline: inline)
+        guard !path.isEmpty else {
+          throw .usage("--data-dir needs a folder.", Help.globalUsage)
+        }
+        options.dataDirectory = path
+      case "--lang":
+        let code = try value(of: name, inline: inline)
+        guard let language = DisplayLanguage(rawValue: code.lowercased()) else {
+          throw .usage("--lang is ko or en, not \"\(code.prefix(10))\".", Help.globalUsage)
+        }
+        options.language = language
+      default:
+        rest.append(argument)
+      }
+      index += 1
+    }
+    return (options, rest)
+  }
+
+  /// `--name=value` as its two parts; any other argument as itself and no value.
+  static func splitInline(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}
+
+/// A command's own options and its positional arguments, checked against what it accepts.
+struct ParsedOptions: Sendable {
+  private(set) var positionals: [String] = []
+  private var values: [String: String] = [:]
+  private var flags: Set<String> = []
+
+  /// Reads the arguments after the command's name.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, global options already taken out.
+  ///   - valued: The options that take a value, such as `--brand`.
+  ///   - flags: The options that take none, such as `--favorite`.
+  ///   - usage: The command's usage line, for errors.
+  /// - Throws: A usage error for an unknown option, a missing value or a repeated option.
+  init(
+    _ arguments: [String], valued: Set<String> = [], flags: Set<String> = [], usage: String
+  ) throws(CLIError) {
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      let (name, inline) = GlobalOptions.splitInline(argument)
+      if flags.contains(name) {
+        guard inline == nil else { throw .usage("\(name) takes no value.", usage) }
+        guard !self.flags.contains(name) else {
+          throw .usage("\(name) is given more than once.", usage)
+        }
+        self.flags.insert(name)
+      } else if valued.contains(name) {
+        guard values[name] == nil else { throw .usage("\(name) is given more than once.", usage) }
+        if let inline {
+          values[name] = inline
+        } else {
+          guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+            throw .usage("\(name) needs a value.", usage)
+          }
+          values[name] = arguments[index]
+          index += 1
+        }
+      } else {
+        // The option's name only: a mistyped option may be followed by a secret.
+        throw .usage("unknown option \(name.prefix(40)).", usage)
+      }
+    }
+  }
+
+  /// The value of an option, if it was given.
+  func value(_ name: String) -> String? { values[name] }
+
+  /// Whether a flag was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// Whether an option of either kind was given.
+  func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+
+  /// Checks the number of positional arguments.
+  func expectPositionals(
+    _ count: ClosedRange<Int>, _ what: String, usage: String
+  ) throws(CLIError) {
+    if positionals.count < count.lowerBound {
+      throw .usage("missing \(what).", usage)
+    }
+    if positionals.count > count.upperBound {
+      throw .usage("too many arguments.", usage)
+    }
+  }
+
+  /// An option's value as a number, or a usage error naming the option.
+  func double(_ name: String, usage: String) throws(CLIError) -> Double? {
+    guard let text = values[name] else { return nil }
+    guard let number = Double(text), number.isFinite else {
+      throw .usage("\(name) needs a number, not \"\(text.prefix(20))\".", usage)
+    }
+    return number
+  }
+
+  /// An option's value as a whole number, or a usage error naming the option.
+  func integer(_ name: String, usage: String) throws(CLIError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let number = Int(text) else {
+      throw .usage("\(name) needs a whole number, not \"\(text.prefix(20))\".", usage)
+    }
+    return number
+  }
+}

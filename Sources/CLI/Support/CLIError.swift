@@ -1,0 +1,44 @@
+/// Why a command failed, and so the exit status and what standard error says.
+struct CLIError: Error {
+  /// The kind of failure, which decides the exit status.
+  enum Kind: Sendable {
+    /// The command line is wrong: exit status 2, with a usage line.
+    case usage
+    /// A provider or the data refused the request, or a file could not be read: exit status 3.
+    case data
+    /// The network failed: exit status 4.
+    case network
+    /// The person pressed Ctrl-C: exit status 130, as shells report an interrupted command.
+    case interrupted
+  }
+
+  let kind: Kind
+  let message: String
+  /// The usage line of the command that was misused.
+  let usage: String?
+
+  init(_ kind: Kind, _ message: String, usage: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.usage = usage
+  }
+
+  /// A usage error for a command.
+  static func usage(_ message: String, _ usage: String) -> CLIError {
+    CLIError(.usage, message, usage: usage)
+  }
+
+  /// A data error.
+  static func data(_ message: String) -> CLIError {
+    CLIError(.data, message)
+  }
+
+  var exitStatus: Int32 {
+    switch kind {
+    case .usage: 2
+    case .data: 3
+    case .network: 4
+    case .interrupted: 130
+    }
+  }
+}

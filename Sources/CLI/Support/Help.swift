@@ -1,0 +1,84 @@
+/// The usage lines and the help text; Documentation/Haru.docc/CLIReference.md says the same.
+enum Help {
+  static let globalUsage = "haru <command> [--data-dir DIR] [--json] [--lang ko|en]"
+  static let demo = "haru demo"
+  static let forecast =
+    "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
+    + " [--service-key KEY] [--base-url URL] [--now ISO8601] [--offline]"
+  static let settings = "haru settings list | get KEY | set KEY VALUE   (keys: theme, unit, pet)"
+  static let settingsGet = "haru settings get theme|unit|pet"
+  static let settingsSet =
+    "haru settings set theme light|dark|system | unit celsius|fahrenheit | pet dog|cat"
+  static let towns =
+    "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | select NAME | remove NAME"
+  static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY)"
+  static let journal =
+    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import …"
+  static let journalAdd =
+    "haru journal add --brand B --name N --sentence S [--text T] [--date YYYY-MM-DD]"
+    + " [--photo FILE] [--favorite]"
+  static let journalEdit =
+    "haru journal edit ID [--brand B] [--name N] [--sentence S] [--text T] [--date YYYY-MM-DD]"
+    + " [--photo FILE | --remove-photo] [--favorite]"
+  static let journalList = "haru journal list [--favorites] [--limit N]"
+  static let journalShow = "haru journal show ID"
+  static let journalFavorite = "haru journal favorite ID [--off]"
+  static let journalDelete = "haru journal delete ID"
+  static let journalSearch = "haru journal search QUERY [--favorites] [--limit N]"
+  static let journalPerfumes = "haru journal perfumes"
+  static let journalImport = "haru journal import FILE"
+
+  static let text = """
+    haru — the weather for your towns and a journal of scents, from the terminal.
+
+    usage: \(globalUsage)
+
+    commands:
+      demo                      a short tour on bundled sample data: no network, no key
+      forecast                  yesterday, today and tomorrow for a town
+      settings                  show or change the theme, temperature unit and pet
+      towns                     the towns you follow (up to 3), one of them current
+      journal                   the scent journal
+      help                      this text
+
+    forecast:
+      \(forecast)
+        With no place given, the current town is used. The key may also come from
+        HARU_KMA_SERVICE_KEY. --base-url is everything before the operation name (KMA) or the
+        forecast endpoint (Open-Meteo). --now fixes the clock. --offline uses the bundled
+        sample responses (sample data, not a real forecast).
+
+    settings:
+      haru settings list
+      \(settingsGet)
+      \(settingsSet)
+
+    towns:
+      haru towns list
+      \(townsAdd)
+      haru towns select NAME
+      haru towns remove NAME
+
+    journal:
+      \(journalAdd)
+      \(journalList)
+      \(journalShow)
+      \(journalEdit)
+      \(journalFavorite)
+      \(journalDelete)
+      \(journalSearch)
+      \(journalPerfumes)
+      \(journalImport)
+        FILE is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
+        with the same field names. Ctrl-C stops after the batch being written.
+
+    global options, before the command or anywhere after it:
+      --data-dir DIR            where settings and the journal live (env HARU_DATA_DIR)
+      --json                    print one JSON document on standard output
+      --lang ko|en              the language of the output (default: from the locale)
+      -h, --help                this text
+
+    exit status: 0 success · 2 usage error · 3 provider or data error · 4 network failure
+                 · 130 interrupted import
+    """
+}

@@ -1,0 +1,207 @@
+import Foundation
+import HaruForecast
+import HaruTestSupport
+import Testing
+
+extension HaruCLI {
+  /// `haru forecast` against a local server shaped like the KMA service, and offline.
+  @Suite(.timeLimit(.minutes(2)))
+  struct ForecastCommandTests {
+    static let key = "test-key"
+
+    @Test func jsonPrintsTheContract() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let result = try await haru.run([
+        "forecast", "--json", "--service-key", Self.key, "--base-url",
+        server.baseURL.absoluteString,
+        "--now", ForecastServer.instantText,
+      ])
+      #expect(result.status == 0, "\(result)")
+      let document = try #require(try result.json() as? [String: Any], "\(result)")
+      #expect(Set(document.keys) == ["provider", "grid", "issuedAt", "stale", "days"])
+      #expect(document["provider"] as? String == "kma")
+      let grid = try #require(document["grid"] as? [String: Any])
+      #expect(grid["nx"] as? Int == 60)
+      #expect(grid["ny"] as? Int == 127)
+      #expect(document["stale"] as? Bool == false)
+      // The 08:00 run is the newest at 10:00 KST.
+      #expect(document["issuedAt"] as? String == "2026-11-30T08:00:00+09:00")
+      let days = try #require(document["days"] as? [[String: Any]])
+      let dates = days.compactMap { $0["date"] as? String }
+      #expect(Array(dates.prefix(3)) == ["2026-11-29", "2026-11-30", "2026-12-01"])
+      #expect(dates == dates.sorted())
+      let skies: Set<String> = ["clear", "mostlyCloudy", "overcast"]
+      let types: Set<String> = [
+        "none", "rain", "rainAndSnow", "snow", "shower", "drizzle", "drizzleAndFlurries",
+        "flurries",
+      ]
+      for day in days {
+        #expect(
+          Set(day.keys) == [
+            "date", "minTemperature", "maxTemperature", "sky", "precipitationType",
+            "precipitationProbability",
+          ])
+        let minimum = try #require(day["minTemperature"] as? Double)
+        let maximum = try #require(day["maxTemperature"] as? Double)
+        #expect(minimum <= maximum)
+        #expect(skies.contains(day["sky"] as? String ?? ""), "\(day)")
+        #expect(types.contains(day["precipitationType"] as? String ?? ""), "\(day)")
+        let chance = try #require(day["precipitationProbability"] as? Int)
+        #expect((0...100).contains(chance))
+      }
+      // The key went to the server, in its parameter.
+      #expect(server.received.allSatisfy { $0.target.contains("serviceKey=\(Self.key)") })
+    }
+
+    @Test func humanOutputShowsThreeDaysInTheSavedUnit() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      try await haru.run(["settings", "set", "unit", "fahrenheit"])
+      let result = try await haru.run([
+        "forecast", "--lang", "en", "--service-key", Self.key, "--base-url",
+        server.baseURL.absoluteString, "--now", ForecastServer.instantText,
+      ])
+      #expect(result.status == 0, "\(result)")
+      for word in ["Yesterday", "Today", "Tomorrow", "°F", "서울특별시청", "yesterday"] {
+        #expect(result.standardOutput.contains(word), "\(word): \(result)")
+      }
+    }
+
+    @Test func aPlaceCanBeGivenByCoordinateGridOrSavedName() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      try await haru.run(["towns", "add", "부산", "--nx", "98", "--ny", "76"])
+      let common = [
+        "--json", "--service-key", Self.key, "--base-url", server.baseURL.absoluteString, "--now",
+        ForecastServer.instantText,
+      ]
+      let places: [([String], Int, Int)] = [
+        (["--town", "부산"], 98, 76),
+        (["--lat", "33.4996213", "--lon", "126.5311884"], 53, 38),
+        (["--nx", "89", "--ny", "90"], 89, 90),
+        ([], 98, 76),
+      ]
+      for (place, nx, ny) in places {
+        let result = try await haru.run(["forecast"] + place + common)
+        #expect(result.status == 0, "\(place): \(result)")
+        let grid = (try result.json() as? [String: Any])?["grid"] as? [String: Int]
+        #expect(grid == ["nx": nx, "ny": ny], "\(place)")
+      }
+    }
+
+    @Test func aKMAResultCodeExitsWithThreeAndNamesTheCode() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaGatewayError(.serviceKeyNotRegistered))
+      defer { server.stop() }
+      let result = try await haru.run([
+        "forecast", "--service-key", Self.key, "--base-url", server.baseURL.absoluteString,
+        "--now", ForecastServer.instantText,
+      ])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("KMA result code 30"), "\(result)")
+      #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aRefusedRequestExitsWithThree() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaResult("10"))
+      defer { server.stop() }
+      let result = try await haru.run([
+        "forecast", "--service-key", Self.key, "--base-url", server.baseURL.absoluteString,
+      ])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("10"), "\(result)")
+    }
+
+    @Test func aNetworkFailureExitsWithFour() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let closed = try ForecastServer.closedPortURL()
+      for provider in ["kma", "open-meteo"] {
+        let result = try await haru.run([
+          "forecast", "--provider", provider, "--service-key", Self.key, "--base-url",
+          closed.absoluteString,
+        ])
+        #expect(result.status == 4, "\(provider): \(result)")
+        #expect(result.standardError.contains("could not be reached"), "\(result)")
+        #expect(result.standardOutput.isEmpty)
+      }
+    }
+
+    @Test func aFailureAfterAnEarlierAnswerServesItMarkedStale() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let good = try ForecastServer.start(.kmaFixtures)
+      defer { good.stop() }
+      let first = try await haru.run([
+        "forecast", "--json", "--service-key", Self.key, "--base-url", good.baseURL.absoluteString,
+        "--now", ForecastServer.instantText,
+      ])
+      #expect(first.status == 0, "\(first)")
+      let closed = try ForecastServer.closedPortURL()
+      // An hour later a newer run is due, and the service cannot be reached.
+      let later = try await haru.run([
+        "forecast", "--json", "--service-key", Self.key, "--base-url", closed.absoluteString,
+        "--now", "2026-11-30T11:30:00+09:00",
+      ])
+      #expect(later.status == 0, "\(later)")
+      let document = try #require(try later.json() as? [String: Any])
+      #expect(document["stale"] as? Bool == true)
+      #expect(document["issuedAt"] as? String == "2026-11-30T08:00:00+09:00")
+    }
+
+    @Test func openMeteoNeedsNoKey() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.openMeteo(around: ForecastServer.instant))
+      defer { server.stop() }
+      let result = try await haru.run([
+        "forecast", "--provider", "open-meteo", "--json", "--base-url",
+        server.baseURL.appendingPathComponent("v1/forecast").absoluteString,
+        "--now", ForecastServer.instantText,
+      ])
+      #expect(result.status == 0, "\(result)")
+      let document = try #require(try result.json() as? [String: Any])
+      #expect(document["provider"] as? String == "open-meteo")
+      let dates = (document["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
+      #expect(dates?.prefix(3) == ["2026-11-29", "2026-11-30", "2026-12-01"])
+    }
+
+    @Test func offlineReadsTheBundledSamplesAndSaysSo() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let human = try await haru.run(["forecast", "--offline", "--lang", "en"])
+      #expect(human.status == 0, "\(human)")
+      #expect(human.standardOutput.hasPrefix("SAMPLE DATA"), "\(human)")
+      #expect(human.standardOutput.contains("Tomorrow"))
+
+      let json = try await haru.run(["forecast", "--offline", "--json", "--lang", "en"])
+      #expect(json.status == 0, "\(json)")
+      #expect(json.standardError.contains("SAMPLE DATA"))
+      let document = try #require(try json.json() as? [String: Any])
+      let dates = (document["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
+      #expect(dates?.prefix(3) == ["2026-11-19", "2026-11-20", "2026-11-21"])
+
+      // The samples are Seoul's: another current town is not shown with Seoul's weather.
+      try await haru.run(["towns", "add", "제주", "--nx", "53", "--ny", "38"])
+      let current = try await haru.run(["forecast", "--offline", "--json"])
+      let grid = (try current.json() as? [String: Any])?["grid"] as? [String: Int]
+      #expect(grid == ["nx": 60, "ny": 127])
+
+      let openMeteo = try await haru.run([
+        "forecast", "--offline", "--provider", "open-meteo", "--json",
+      ])
+      #expect(openMeteo.status == 0, "\(openMeteo)")
+      #expect((try openMeteo.json() as? [String: Any])?["provider"] as? String == "open-meteo")
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HaruJournal
+import Testing
+
+extension HaruCLI {
+  /// `haru journal import FILE`.
+  @Suite(.timeLimit(.minutes(3)))
+  struct JournalImportCommandTests {
+    static func tsvLine(
+      _ id: UUID = UUID(), date: String = "2026-11-20", brand: String = "Le Labo",
+      name: String = "Rose 31", content: String = "", sentence: String = "장미",
+      favorite: String = "0"
+    ) -> String {
+      [id.uuidString, date, brand, name, content, sentence, favorite].joined(separator: "\t")
+    }
+
+    func write(_ lines: [String], _ haru: Haru, name: String) throws -> String {
+      let file = haru.workDirectory.appendingPathComponent(name)
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+      return file.path
+    }
+
+    func count(_ haru: Haru) async throws -> Int {
+      let journal = try JournalRepository(
+        directory: haru.dataDirectory.appendingPathComponent("journal", isDirectory: true))
+      return try await journal.count(in: .all)
+    }
+
+    @Test func tsvImportKeepsIDsAndReportsRejectedLinesByNumber() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let kept = UUID()
+      let file = try write(
+        [
+          Self.tsvLine(kept, content: "탭\\t과 줄\\n바꿈", favorite: "1"),
+          Self.tsvLine(date: "2026-02-30"),
+          "",
+          Self.tsvLine(brand: ""),
+          "only\ttwo",
+          Self.tsvLine(kept),
+          Self.tsvLine(),
+        ], haru, name: "journal.tsv")
+      let result = try await haru.run(["journal", "import", file, "--json"])
+      #expect(result.status == 3, "\(result)")
+      let summary = try #require(try result.json() as? [String: Any])
+      #expect(summary["imported"] as? Int == 2)
+      #expect(summary["format"] as? String == "tsv")
+      #expect(summary["interrupted"] as? Bool == false)
+      let rejected = try #require(summary["rejected"] as? [[String: Any]])
+      #expect(rejected.map { $0["line"] as? Int } == [2, 4, 5, 6])
+      #expect(rejected.map { $0["field"] as? String } == ["date", "brand", nil, "id"])
+      #expect(result.standardError.contains("4 of 7 lines"))
+
+      let show = try await haru.run(["journal", "show", kept.uuidString, "--json"])
+      let entry = try #require((try show.json() as? [[String: Any]])?.first)
+      #expect(entry["text"] as? String == "탭\t과 줄\n바꿈")
+      #expect(entry["favorite"] as? Bool == true)
+    }
+
+    @Test func jsonLinesUseTheSameFieldNames() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let id = UUID()
+      let file = try write(
+        [
+          #"{"id":"\#(id.uuidString)","date":"2026-11-19","brand":"Diptyque","name":"Philosykos","content":"무화과\t잎","sentence":"초록","favorite":true}"#,
+          #"{"date":"2026-11-20","brand":"Jo Malone","name":"Wild Bluebell","sentence":"비 온 뒤","favorite":0}"#,
+          #"not json"#,
+          #"{"date":"2026-11-20","brand":7,"name":"N","sentence":"S"}"#,
+          #"{"date":"2026-11-20","brand":"B","name":"N","sentence":"S","favorite":"yes"}"#,
+          #"{"date":"2026-11-20","brand":"B","name":"N","sentence":"S","photo":"a.jpg"}"#,
+          #"{"id":"\#(id.uuidString)","date":"2026-11-20","brand":"B","name":"N","sentence":"S"}"#,
+          #"{"date":"2026-11-20","brand":"B","name":"N"}"#,
+        ], haru, name: "journal.jsonl")
+      let result = try await haru.run(["journal", "import", file, "--json"])
+      #expect(result.status == 3, "\(result)")
+      let summary = try #require(try result.json() as? [String: Any])
+      #expect(summary["format"] as? String == "jsonl")
+      #expect(summary["imported"] as? Int == 2)
+      let rejected = try #require(summary["rejected"] as? [[String: Any]])
+      #expect(rejected.map { $0["line"] as? Int } == [3, 4, 5, 6, 7, 8])
+      #expect(
+        rejected.map { $0["field"] as? String } == [
+          nil, "brand", "favorite", "photo", "id", "sentence",
+        ])
+      let show = try await haru.run(["journal", "show", id.uuidString, "--json"])
+      let entry = try #require((try show.json() as? [[String: Any]])?.first)
+      #expect(entry["text"] as? String == "무화과\t잎")
+      #expect(entry["favorite"] as? Bool == true)
+    }
+
+    @Test func lineNumbersAndDuplicatesCarryAcrossBatches() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      var lines = (1...1_200).map { _ in Self.tsvLine() }
+      let first = UUID()
+      lines[2] = Self.tsvLine(first)
+      lines[776] = Self.tsvLine(date: "not a day")
+      lines[1_099] = Self.tsvLine(first)
+      let file = try write(lines, haru, name: "many.tsv")
+      let result = try await haru.run(["journal", "import", file, "--json"])
+      let summary = try #require(try result.json() as? [String: Any], "\(result)")
+      #expect(summary["imported"] as? Int == 1_198)
+      let rejected = try #require(summary["rejected"] as? [[String: Any]])
+      #expect(rejected.map { $0["line"] as? Int } == [777, 1_100])
+      #expect((rejected.last?["message"] as? String)?.contains("line 3") == true)
+      #expect(try await count(haru) == 1_198)
+      // Nothing is printed on standard error but the closing message when it is not a terminal.
+      #expect(!result.standardError.contains("["))
+    }
+
+    @Test func importingTheSameFileAgainAddsNothing() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let file = try write((1...10).map { _ in Self.tsvLine() }, haru, name: "ten.tsv")
+      let first = try await haru.run(["journal", "import", file])
+      #expect(first.status == 0, "\(first)")
+      #expect(first.standardOutput.contains("imported 10"))
+      let again = try await haru.run(["journal", "import", file, "--json"])
+      #expect(again.status == 3)
+      let summary = try #require(try again.json() as? [String: Any])
+      #expect(summary["imported"] as? Int == 0)
+      #expect((summary["rejected"] as? [[String: Any]])?.count == 10)
+      #expect(try await count(haru) == 10)
+    }
+
+    @Test func aMissingFileIsADataError() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let result = try await haru.run(["journal", "import", "/nonexistent/journal.tsv"])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("/nonexistent/journal.tsv"))
+    }
+
+    @Test func ctrlCStopsAfterAWholeBatchAndTheSummarySaysWhere() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let total = 40_000
+      let file = try write((1...total).map { _ in Self.tsvLine() }, haru, name: "big.tsv")
+      let running = try haru.launch(["journal", "import", file, "--json"])
+      await running.waitForStandardError(containing: "importing")
+      running.interrupt()
+      let result = await running.result()
+      #expect(result.status == 130, "\(result)")
+      let summary = try #require(try result.json() as? [String: Any], "\(result)")
+      #expect(summary["interrupted"] as? Bool == true)
+      let imported = try #require(summary["imported"] as? Int)
+      let stopped = try #require(summary["stoppedAfterLine"] as? Int)
+      #expect(imported == stopped)
+      #expect(imported < total)
+      #expect(imported % 500 == 0)
+      #expect(result.standardError.contains("stopped after line \(stopped)"))
+      #expect(try await count(haru) == imported)
+    }
+  }
+
+  /// The progress bar, drawn only when standard error is a terminal.
+  @Suite(.timeLimit(.minutes(1)))
+  struct ImportProgressTests {
+    @Test func aTerminalGetsAProgressBarAndAPipeDoesNot() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let lines = (1...1_200).map { _ in JournalImportCommandTests.tsvLine() }
+      let file = haru.workDirectory.appendingPathComponent("progress.tsv")
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+
+      let terminal = try PseudoTerminal()
+      let running = try haru.launch(
+        ["journal", "import", file.path], standardError: terminal.device)
+      let result = await running.result()
+      let drawn = terminal.readAll()
+      #expect(result.status == 0, "\(result)")
+      #expect(drawn.contains("] 41% 500/1200 lines"), "\(drawn)")
+      #expect(drawn.contains("] 100% 1200/1200 lines"), "\(drawn)")
+      // The summary is the result: on standard output, not on the terminal's standard error.
+      #expect(result.standardOutput.contains("imported 1200"))
+      #expect(!drawn.contains("imported 1200"))
+
+      let piped = try await haru.run([
+        "journal", "import", file.path, "--data-dir",
+        haru.workDirectory.appendingPathComponent("other").path,
+      ])
+      #expect(!piped.standardError.contains("%"), "\(piped)")
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HaruForecast
+import HaruForecastTesting
+import HaruModels
+import HaruTestSupport
+
+/// A local server that answers like the KMA service (or Open-Meteo), for `haru forecast`.
+enum ForecastServer {
+  /// What the server sends.
+  enum Behaviour: Sendable {
+    /// Every run, with the fixture made for it; the nowcast too.
+    case kmaFixtures
+    /// The gateway's XML error envelope with a result code, HTTP 200.
+    case kmaGatewayError(KMAResultCode)
+    /// The normal JSON envelope with an error result code.
+    case kmaResult(String)
+    /// An HTTP status and a plain-text body.
+    case status(Int)
+    /// Open-Meteo's answer around an instant.
+    case openMeteo(around: Date)
+  }
+
+  /// The instant the tests ask about: 2026-11-30 10:00 KST.
+  static let instant = Date(timeIntervalSince1970: 1_796_000_400)
+  static let instantText = "2026-11-30T10:00:00+09:00"
+
+  static func start(_ behaviour: Behaviour) throws -> LocalHTTPServer {
+    try LocalHTTPServer { request in
+      switch behaviour {
+      case .kmaFixtures:
+        return .respond(status: 200, headers: json, body: Data(kmaBody(for: request.target).utf8))
+      case .kmaGatewayError(let code):
+        return .respond(
+          status: 200, headers: ["Content-Type": "text/xml"],
+          body: Data(KMAFixtures.gatewayError(code).utf8))
+      case .kmaResult(let code):
+        let body =
+          #"{"response":{"header":{"resultCode":"\#(code)","resultMsg":"SOME_ERROR"}}}"#
+        return .respond(status: 200, headers: json, body: Data(body.utf8))
+      case .status(let status):
+        return .respond(
+          status: status, headers: ["Content-Type": "text/plain"],
+          body: Data("Service unavailable".utf8))
+      case .openMeteo(let date):
+        return .respond(
+          status: 200, headers: json, body: Data(OpenMeteoFixtures.forecast(around: date).utf8))
+      }
+    }
+  }
+
+  static let json = ["Content-Type": "application/json;charset=UTF-8"]
+
+  /// The fixture for the run a request target asks for.
+  static func kmaBody(for target: String) -> String {
+    guard let components = URLComponents(string: "http://127.0.0.1" + target),
+      let items = components.queryItems,
+      let date = items.first(where: { $0.name == "base_date" })?.value,
+      let time = items.first(where: { $0.name == "base_time" })?.value,
+      let day = try? CalendarDay(parsing: date), let hour = Int(time.prefix(2)),
+      let nx = items.first(where: { $0.name == "nx" })?.value.flatMap(Int.init),
+      let ny = items.first(where: { $0.name == "ny" })?.value.flatMap(Int.init),
+      let grid = try? GridPoint(nx: nx, ny: ny)
+    else { return KMAFixtures.noData }
+    let operation = components.path.split(separator: "/").last.map(String.init) ?? ""
+    switch operation {
+    case KMAOperation.nowcast.name:
+      guard let run = try? KMARun(operation: .nowcast, baseDate: day, baseHour: hour) else {
+        return KMAFixtures.noData
+      }
+      return KMAFixtures.nowcast(for: run, at: grid)
+    case KMAOperation.shortTermForecast.name:
+      guard let run = try? KMARun(operation: .shortTermForecast, baseDate: day, baseHour: hour)
+      else { return KMAFixtures.noData }
+      return KMAFixtures.shortTermForecast(for: run, at: grid)
+    default:
+      return KMAFixtures.noData
+    }
+  }
+
+  /// A port nothing listens on: a server's, once it has stopped.
+  static func closedPortURL() throws -> URL {
+    let server = try LocalHTTPServer { _ in .silence }
+    let url = server.baseURL
+    server.stop()
+    return url
+  }
+}

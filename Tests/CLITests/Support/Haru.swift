@@ -1,0 +1,293 @@
+import Foundation
+import HaruShared
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a run of the built `haru` executable printed and how it ended.
+struct HaruResult: Sendable, CustomStringConvertible {
+  let status: Int32
+  let standardOutput: String
+  let standardError: String
+
+  var description: String {
+    "exit \(status)\n--- stdout\n\(standardOutput)\n--- stderr\n\(standardError)"
+  }
+
+  /// Standard output read as JSON.
+  func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(standardOutput.utf8))
+  }
+}
+
+/// Runs the `haru` executable built next to the test bundle, in a data folder of its own.
+struct Haru: Sendable {
+  /// The data folder every run uses through `HARU_DATA_DIR`, unless a test passes `--data-dir`.
+  let dataDirectory: URL
+  /// A folder for files the test writes, such as import files.
+  let workDirectory: URL
+  /// Extra environment variables.
+  var environment: [String: String] = [:]
+
+  init() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("haru-cli-tests-\(UUID().uuidString)", isDirectory: true)
+    dataDirectory = root.appendingPathComponent("data", isDirectory: true)
+    workDirectory = root.appendingPathComponent("work", isDirectory: true)
+    try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+  }
+
+  /// Deletes the folders.
+  func removeFiles() {
+    try? FileManager.default.removeItem(at: workDirectory.deletingLastPathComponent())
+  }
+
+  /// The built executable, next to the test bundle in the build folder.
+  static let executable: URL? = {
+    var folders: [URL] = []
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let executable = Bundle.main.executableURL {
+      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      folders.append(
+        URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    return folders.lazy
+      .map { $0.appendingPathComponent("haru") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// The environment of a run: no locale, a home inside the test's folder, the data folder.
+  var processEnvironment: [String: String] {
+    var values = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": workDirectory.path,
+      "HARU_DATA_DIR": dataDirectory.path,
+      // An executable built for coverage would otherwise write a profile into the folder it
+      // runs in.
+      "LLVM_PROFILE_FILE": "/dev/null",
+    ]
+    // A sanitized build's options reach the child, which is built with the same sanitizer.
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"] {
+      values[name] = ProcessInfo.processInfo.environment[name]
+    }
+    values.merge(environment) { $1 }
+    return values
+  }
+
+  /// Runs `haru` with arguments and waits for it to end.
+  @discardableResult
+  func run(_ arguments: [String]) async throws -> HaruResult {
+    let running = try launch(arguments)
+    return await running.result()
+  }
+
+  /// Starts `haru` with arguments and returns at once.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments.
+  ///   - standardError: Where standard error goes, such as a pseudo-terminal; collected from a
+  ///     pipe when `nil`.
+  /// - Returns: The running process.
+  /// - Throws: When the executable is missing or cannot be started.
+  func launch(_ arguments: [String], standardError: FileHandle? = nil) throws -> RunningHaru {
+    guard let executable = Self.executable else {
+      throw HarnessError(message: "the haru executable was not found next to the test bundle")
+    }
+    return try RunningHaru(
+      executable: executable, arguments: arguments, environment: processEnvironment,
+      folder: workDirectory, standardError: standardError)
+  }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// A `haru` process that is running, with its output collected as it arrives.
+final class RunningHaru: Sendable {
+  private struct State {
+    var output = Data()
+    var error = Data()
+    var openStreams = 2
+    var errorClosed = false
+    var status: Int32?
+    var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    var errorWatches: [(String, CheckedContinuation<Void, Never>)] = []
+
+    mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
+      defer { finishWaiters.removeAll() }
+      return finishWaiters
+    }
+  }
+
+  private let process: Process
+  private let state = LockedState(State())
+
+  init(
+    executable: URL, arguments: [String], environment: [String: String], folder: URL,
+    standardError: FileHandle? = nil
+  ) throws {
+    let process = Process()
+    process.currentDirectoryURL = folder
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = standardError ?? error
+    self.process = process
+    process.terminationHandler = { [state] finished in
+      let status = finished.terminationStatus
+      let waiters = state.withLock { state in
+        state.status = status
+        return state.openStreams == 0 ? state.takeWaiters() : []
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+    try process.run()
+    read(output.fileHandleForReading, isError: false)
+    if standardError == nil {
+      read(error.fileHandleForReading, isError: true)
+    } else {
+      // Nothing will be written to the pipe: count its stream as closed.
+      try? error.fileHandleForWriting.close()
+      read(error.fileHandleForReading, isError: true)
+    }
+  }
+
+  /// Sends SIGINT, as Ctrl-C does.
+  func interrupt() {
+    process.interrupt()
+  }
+
+  /// Returns once standard error contains a text.
+  func waitForStandardError(containing text: String) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state in
+        if String(decoding: state.error, as: UTF8.self).contains(text) || state.errorClosed {
+          return true
+        }
+        state.errorWatches.append((text, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Waits for the process to end and for all its output.
+  func result() async -> HaruResult {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let done = state.withLock { state in
+        if state.status != nil && state.openStreams == 0 { return true }
+        state.finishWaiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+    return state.withLock { state in
+      HaruResult(
+        status: state.status ?? -1,
+        standardOutput: String(decoding: state.output, as: UTF8.self),
+        standardError: String(decoding: state.error, as: UTF8.self))
+    }
+  }
+
+  private func read(_ handle: FileHandle, isError: Bool) {
+    let state = state
+    Thread.detachNewThread {
+      while true {
+        let chunk = handle.availableData
+        var ready: [CheckedContinuation<Void, Never>] = []
+        state.withLock { state in
+          if chunk.isEmpty {
+            state.openStreams -= 1
+            if isError {
+              state.errorClosed = true
+              ready = state.errorWatches.map(\.1)
+              state.errorWatches.removeAll()
+            }
+            if state.openStreams == 0 && state.status != nil {
+              ready += state.takeWaiters()
+            }
+          } else if isError {
+            state.error.append(chunk)
+            let text = String(decoding: state.error, as: UTF8.self)
+            ready = state.errorWatches.filter { text.contains($0.0) }.map(\.1)
+            state.errorWatches.removeAll { text.contains($0.0) }
+          } else {
+            state.output.append(chunk)
+          }
+        }
+        for continuation in ready { continuation.resume() }
+        if chunk.isEmpty { return }
+      }
+    }
+  }
+}
+
+/// A pseudo-terminal: its device is a terminal to the process that writes to it, and what was
+/// written can be read back from the other side.
+final class PseudoTerminal: Sendable {
+  /// The terminal side, to hand to a process.
+  let device: FileHandle
+  private let controller: Int32
+
+  init() throws {
+    #if os(Linux)
+      // Glibc's module leaves out posix_openpt and friends; these are the requests they make.
+      controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      let tiocsptlck: UInt = 0x4004_5431
+      let tiocgptn: UInt = 0x8004_5430
+      guard controller >= 0, ioctl(controller, tiocsptlck, &unlock) == 0,
+        ioctl(controller, tiocgptn, &number) == 0
+      else {
+        throw HarnessError(message: "no pseudo-terminal: errno \(errno)")
+      }
+      let name = "/dev/pts/\(number)"
+    #else
+      controller = posix_openpt(O_RDWR | O_NOCTTY)
+      guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0,
+        let pointer = ptsname(controller)
+      else {
+        throw HarnessError(message: "no pseudo-terminal: errno \(errno)")
+      }
+      let name = String(cString: pointer)
+    #endif
+    let deviceDescriptor = open(name, O_RDWR | O_NOCTTY)
+    guard deviceDescriptor >= 0 else {
+      throw HarnessError(message: "the pseudo-terminal cannot be opened: errno \(errno)")
+    }
+    device = FileHandle(fileDescriptor: deviceDescriptor, closeOnDealloc: true)
+  }
+
+  deinit {
+    close(controller)
+  }
+
+  /// Everything written so far, once every writer has finished: the terminal side is closed
+  /// first, so that reading ends.
+  func readAll() -> String {
+    try? device.close()
+    var collected = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(controller, &buffer, buffer.count)
+      guard count > 0 else { break }
+      collected.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: collected, as: UTF8.self)
+  }
+}

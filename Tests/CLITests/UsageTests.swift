@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+extension HaruCLI {
+  /// The command line itself: usage errors, help, and global options wherever they stand.
+  @Suite(.timeLimit(.minutes(2)))
+  struct UsageTests {
+    @Test(
+      "A wrong command line exits with status 2 and a usage line on standard error",
+      arguments: [
+        [],
+        ["bogus"],
+        ["--lang", "fr", "settings", "list"],
+        ["settings", "list", "--data-dir"],
+        ["settings"],
+        ["settings", "get", "colour"],
+        ["settings", "set", "unit", "kelvin"],
+        ["settings", "set", "unit"],
+        ["settings", "list", "extra"],
+        ["towns", "add", "Jeju"],
+        ["towns", "add", "Jeju", "--lat", "33.5"],
+        ["towns", "add", "Jeju", "--lat", "north", "--lon", "126.5"],
+        ["towns", "add", "Jeju", "--lat", "33.5", "--lon", "126.5", "--nx", "53", "--ny", "38"],
+        ["towns", "list", "--lat", "33.5"],
+        ["journal"],
+        ["journal", "add", "--brand", "Le Labo"],
+        [
+          "journal", "add", "--brand", "B", "--name", "N", "--sentence", "S", "--date",
+          "2026-13-01",
+        ],
+        ["journal", "add", "--brand", "B", "--brand", "C", "--name", "N", "--sentence", "S"],
+        ["journal", "show", "not-an-id"],
+        ["journal", "show"],
+        ["journal", "list", "--limit", "0"],
+        ["journal", "list", "--limit", "many"],
+        ["journal", "list", "--bogus"],
+        ["journal", "favorite", "1234", "--off"],
+        ["journal", "search"],
+        ["journal", "import"],
+        ["journal", "tidy"],
+        ["forecast", "--provider", "weather-channel", "--offline"],
+        ["forecast", "--offline", "--now", "2026-11-30T10:00:00+09:00"],
+        ["forecast", "--now", "yesterday", "--provider", "open-meteo"],
+        ["forecast", "--base-url", "not a url", "--provider", "open-meteo"],
+        ["forecast", "--town", "Seoul", "--nx", "60", "--ny", "127", "--offline"],
+        ["forecast", "--nx", "60", "--offline"],
+        ["forecast", "--offline", "--nx", "53", "--ny", "38"],
+        ["forecast"],
+        ["demo", "--json"],
+      ])
+    func wrongCommandLineIsAUsageError(arguments: [String]) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let result = try await haru.run(arguments)
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(result.standardError.contains("usage: haru"), "\(arguments): \(result)")
+      #expect(result.standardOutput.isEmpty, "\(arguments): \(result)")
+    }
+
+    @Test func helpPrintsEveryCommandAndExitsWithZero() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      for arguments in [["help"], ["--help"], ["journal", "-h"]] {
+        let result = try await haru.run(arguments)
+        #expect(result.status == 0, "\(result)")
+        for command in ["demo", "forecast", "settings", "towns", "journal", "import", "--data-dir"]
+        {
+          #expect(result.standardOutput.contains(command), "\(arguments) lacks \(command)")
+        }
+      }
+    }
+
+    @Test func globalOptionsAreReadBeforeTheCommandAndAnywhereAfterIt() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let folder = haru.workDirectory.appendingPathComponent("elsewhere").path
+      try await haru.run(["settings", "set", "pet", "cat", "--data-dir", folder])
+      let placements = [
+        ["--json", "--data-dir", folder, "settings", "list"],
+        ["settings", "--json", "list", "--data-dir", folder],
+        ["settings", "list", "--data-dir=\(folder)", "--json"],
+        ["--lang", "ko", "settings", "--json", "list", "--data-dir", folder],
+      ]
+      for arguments in placements {
+        let result = try await haru.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result)")
+        let object = try #require(try result.json() as? [String: String], "\(arguments)")
+        #expect(object == ["theme": "system", "unit": "celsius", "pet": "cat"], "\(arguments)")
+      }
+    }
+
+    @Test func jsonOutputIsExactlyOneDocument() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let commands = [
+        ["settings", "list"], ["towns", "list"], ["journal", "list"], ["journal", "perfumes"],
+        ["forecast", "--offline"],
+      ]
+      for arguments in commands {
+        let result = try await haru.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result)")
+        // One document: JSONSerialization refuses anything after the first value.
+        #expect(throws: Never.self, "\(arguments)") { _ = try result.json() }
+      }
+    }
+  }
+}
