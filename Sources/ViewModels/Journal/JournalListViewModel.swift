@@ -1,0 +1,319 @@
+public import HaruJournal
+public import HaruModels
+
+/// The journal list: all entries or the favorites, search as you type, favorite and delete.
+///
+/// Search waits until the person stops typing for ``init(journal:language:clock:debounce:pageSize:)``'s
+/// `debounce`, measured on the injected clock. A newer query cancels an older one, so results
+/// never arrive out of order: the list always matches the text in the search box.
+///
+/// ```swift
+/// let viewModel = JournalListViewModel(journal: journal, language: .korean)
+/// let input = JournalListViewModel.Input()
+/// let output = viewModel.transform(input)
+/// searchField.onChange { input.search.send($0) }
+/// for await entries in output.entries { render(entries) }
+/// ```
+///
+/// The list shows the first `pageSize` entries, newest first, and a page more for each
+/// ``Input/loadMore``. It follows the journal: an entry
+/// saved by the editor appears without anything being sent.
+@MainActor
+public final class JournalListViewModel {
+  /// Which entries the list shows.
+  public enum Segment: Hashable, Sendable, CaseIterable {
+    /// Every entry.
+    case all
+    /// The entries marked as favorites.
+    case favorites
+  }
+
+  /// How many entries the journal holds.
+  public struct Counts: Hashable, Sendable {
+    /// Every entry.
+    public let all: Int
+    /// The favorites.
+    public let favorites: Int
+
+    /// Creates counts.
+    ///
+    /// - Parameters:
+    ///   - all: The number of entries.
+    ///   - favorites: The number of favorites.
+    public init(all: Int, favorites: Int) {
+      self.all = all
+      self.favorites = favorites
+    }
+  }
+
+  /// What the person does on the journal list.
+  public struct Input: Sendable {
+    /// The person picked a segment.
+    public let chooseSegment = UserEvents<Segment>()
+    /// The text of the search box changed; empty text ends the search.
+    public let search = UserEvents<String>()
+    /// The person tapped an entry's heart.
+    public let toggleFavorite = UserEvents<JournalEntry.ID>()
+    /// The person deleted an entry.
+    public let delete = UserEvents<JournalEntry.ID>()
+    /// The person scrolled to the end of the list: show another page, when there is one.
+    public let loadMore = UserEvents<Void>()
+
+    /// Creates an input with empty event streams.
+    public init() {}
+  }
+
+  /// What the journal list shows. Each observation starts with the current value.
+  public struct Output: Sendable {
+    /// The chosen segment.
+    public let segment: ValueObservation<Segment>
+    /// The entries of the segment, or the search results, newest first.
+    public let entries: ValueObservation<[JournalEntry]>
+    /// Whether a search is active (the search box holds more than whitespace).
+    public let isSearching: ValueObservation<Bool>
+    /// What to say instead of an empty list; `nil` when there are entries.
+    public let emptyMessage: ValueObservation<String?>
+    /// How many entries and favorites the journal holds.
+    public let counts: ValueObservation<Counts>
+    /// Whether more entries follow those shown (``Input/loadMore`` shows them).
+    public let canLoadMore: ValueObservation<Bool>
+    /// Why the last action or read failed, in the screen's language; `nil` when it worked.
+    public let errorMessage: ValueObservation<String?>
+  }
+
+  private let journal: JournalRepository
+  private let language: DisplayLanguage
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let debounce: Duration
+  private let pageSize: Int
+  private var query = ""
+  /// How many pages the list shows; back to one when the segment or the query changes.
+  private var pages = 1
+  let work = WorkBag()
+  let segment = OutputSubject(Segment.all)
+  let entries = OutputSubject<[JournalEntry]>([])
+  let isSearching = OutputSubject(false)
+  let emptyMessage = OutputSubject<String?>(nil)
+  let counts = OutputSubject(Counts(all: 0, favorites: 0))
+  let canLoadMore = OutputSubject(false)
+  let errorMessage = OutputSubject<String?>(nil)
+
+  /// Creates the view model.
+  ///
+  /// - Parameters:
+  ///   - journal: The journal to list.
+  ///   - language: The language of messages.
+  ///   - clock: The clock search waits on; tests pass a manual clock.
+  ///   - debounce: How long typing must pause before a search runs; 0.3 seconds by default.
+  ///   - pageSize: How many entries the list shows at first and adds for each
+  ///     ``Input/loadMore``, `1...1000`; 50 by default. The list shows at most 1000 entries.
+  public init(
+    journal: JournalRepository,
+    language: DisplayLanguage,
+    clock: some Clock<Duration> = ContinuousClock(),
+    debounce: Duration = .milliseconds(300),
+    pageSize: Int = 50
+  ) {
+    self.journal = journal
+    self.language = language
+    self.sleep = { duration in try await clock.sleep(for: duration) }
+    self.debounce = debounce
+    self.pageSize = pageSize
+  }
+
+  deinit {
+    work.cancelAll()
+  }
+
+  /// Starts following an input and returns the list's outputs; the first page is read at once.
+  ///
+  /// Calling `transform(_:)` again stops following the previous input.
+  ///
+  /// - Parameter input: The events of the screen.
+  /// - Returns: The outputs to bind the screen to.
+  public func transform(_ input: Input) -> Output {
+    work.startInput()
+    work.follow(input.chooseSegment) { [weak self] in self?.choose($0) }
+    work.follow(input.search) { [weak self] in self?.search($0) }
+    work.follow(input.toggleFavorite) { [weak self] in self?.toggleFavorite($0) }
+    work.follow(input.delete) { [weak self] in self?.delete($0) }
+    work.follow(input.loadMore) { [weak self] in self?.loadMore() }
+    // Writes made elsewhere, such as by the editor, reload the list. A write changes the observed
+    // pages when it touches an entry they show.
+    for list in [JournalList.all, .favorites] {
+      if let changes = try? journal.observation(of: list, limit: pageSize) {
+        work.follow(changes, skipsCurrentValue: true) { [weak self] _ in self?.reload() }
+      }
+    }
+    reload()
+    return Output(
+      segment: segment.observation, entries: entries.observation,
+      isSearching: isSearching.observation, emptyMessage: emptyMessage.observation,
+      counts: counts.observation, canLoadMore: canLoadMore.observation,
+      errorMessage: errorMessage.observation)
+  }
+
+  private func choose(_ newSegment: Segment) {
+    guard newSegment != segment.value else { return }
+    segment.send(newSegment)
+    pages = 1
+    reload()
+  }
+
+  private func search(_ text: String) {
+    let newQuery = text.trimmingWhitespace
+    guard newQuery != query else { return }
+    query = newQuery
+    pages = 1
+    isSearching.send(!newQuery.isEmpty)
+    // Ending a search shows the list at once; a new query waits for typing to pause.
+    reload(afterPause: !newQuery.isEmpty)
+  }
+
+  private func loadMore() {
+    guard canLoadMore.value else { return }
+    pages += 1
+    reload()
+  }
+
+  private func toggleFavorite(_ id: JournalEntry.ID) {
+    guard let entry = entries.value.first(where: { $0.id == id }) else {
+      errorMessage.send(ErrorText.journal(Self.notFound(id), in: language))
+      return
+    }
+    change { (journal) async throws(JournalError) in
+      try await journal.setFavorite(!entry.isFavorite, for: id)
+    }
+  }
+
+  private func delete(_ id: JournalEntry.ID) {
+    change { (journal) async throws(JournalError) in try await journal.delete(id) }
+  }
+
+  /// Runs a write, then shows its outcome and the list after it.
+  private func change(
+    _ write: @escaping @Sendable (JournalRepository) async throws(JournalError) -> JournalEntry
+  ) {
+    work.run { [weak self, journal] in
+      var failure: JournalError?
+      do throws(JournalError) {
+        _ = try await write(journal)
+      } catch {
+        failure = error
+      }
+      guard !Task.isCancelled, let self else { return }
+      errorMessage.send(failure.map { ErrorText.journal($0, in: self.language) })
+      reload()
+    }
+  }
+
+  /// How many entries to read: `pages` pages, up to what the journal reads at once. A page size the
+  /// journal refuses is passed on as it is, so that the read fails and says why.
+  private var limit: Int {
+    let maximum = JournalRepository.maximumPageSize
+    guard (1...maximum).contains(pageSize) else { return pageSize }
+    // `pages` grows only while fewer than `maximum` entries are shown, so this cannot overflow.
+    return min(pageSize * pages, maximum)
+  }
+
+  /// Reads the list (or the search results) and the counts again; a newer reload cancels this
+  /// one, so only the newest ever shows.
+  private func reload(afterPause: Bool = false) {
+    let request = Request(
+      segment: segment.value, query: query,
+      limit: limit)
+    work.run(in: "reload") { [weak self, journal, sleep, debounce] in
+      if afterPause {
+        do {
+          try await sleep(debounce)
+        } catch {
+          return
+        }
+      }
+      let result = await request.read(from: journal)
+      guard !Task.isCancelled, let self else { return }
+      show(result, for: request)
+    }
+  }
+
+  private func show(_ result: Result<Request.Answer, JournalError>, for request: Request) {
+    switch result {
+    case .success(let answer):
+      entries.send(answer.entries)
+      canLoadMore.send(answer.hasMore && request.limit < JournalRepository.maximumPageSize)
+      counts.send(answer.counts)
+      emptyMessage.send(answer.entries.isEmpty ? emptyText(for: request) : nil)
+    case .failure(let error):
+      errorMessage.send(ErrorText.journal(error, in: language))
+    }
+  }
+
+  private func emptyText(for request: Request) -> String {
+    let korean = language == .korean
+    if !request.query.isEmpty {
+      return korean
+        ? "‘\(request.query)’에 맞는 기록이 없어요." : "No entries match ‘\(request.query)’."
+    }
+    switch request.segment {
+    case .all:
+      return korean
+        ? "아직 기록이 없어요. 첫 향기를 남겨 보세요." : "No entries yet. Write down your first scent."
+    case .favorites:
+      return korean
+        ? "즐겨찾기한 기록이 없어요. 하트를 눌러 추가해 보세요."
+        : "No favorites yet. Tap the heart on an entry to add it."
+    }
+  }
+
+  private static func notFound(_ id: JournalEntry.ID) -> JournalError {
+    JournalError(.entryNotFound, message: "No entry has the identity \(id).", entryID: id)
+  }
+
+  /// Records every output value from now on, for tests.
+  func startRecording() {
+    segment.startRecording()
+    entries.startRecording()
+    isSearching.startRecording()
+    emptyMessage.startRecording()
+    counts.startRecording()
+    canLoadMore.startRecording()
+    errorMessage.startRecording()
+  }
+
+  /// Returns once every event sent so far is handled and no work is running.
+  func untilIdle() async {
+    await work.untilIdle()
+  }
+}
+
+/// One read of the list: the segment and query it was made for, so its answer can be matched to them.
+private struct Request: Sendable {
+  struct Answer: Sendable {
+    let entries: [JournalEntry]
+    let hasMore: Bool
+    let counts: JournalListViewModel.Counts
+  }
+
+  let segment: JournalListViewModel.Segment
+  let query: String
+  let limit: Int
+
+  func read(from journal: JournalRepository) async -> Result<Answer, JournalError> {
+    do throws(JournalError) {
+      let page: JournalPage
+      if query.isEmpty {
+        page = try await journal.entries(
+          in: segment == .all ? .all : .favorites, limit: limit)
+      } else {
+        page = try await journal.search(
+          query, in: segment == .all ? .all : .favorites, limit: limit)
+      }
+      let counts = JournalListViewModel.Counts(
+        all: try await journal.count(in: .all), favorites: try await journal.count(in: .favorites))
+      return .success(
+        Answer(entries: page.entries, hasMore: page.nextCursor != nil, counts: counts))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,173 @@
+public import HaruModels
+public import HaruSettings
+
+/// The towns screen: the saved towns, which one is current, and adding, picking and removing them.
+///
+/// The towns live in the `SettingsStore` (`SavedTowns`: one to three,
+/// exactly one current), so the weather screen follows a change of town at once. Every position a
+/// view sends is checked: a stale or wrong position becomes an error message, never a crash or a
+/// change to another town.
+///
+/// ```swift
+/// let input = TownsViewModel.Input()
+/// let output = viewModel.transform(input)
+/// input.addTown.send(.init(name: "부산", latitude: 35.1796, longitude: 129.0756))
+/// input.selectTown.send(0)
+/// ```
+@MainActor
+public final class TownsViewModel {
+  /// A town a person wants to add: a name and where it is.
+  public struct NewTown: Hashable, Sendable {
+    /// The name to show.
+    public var name: String
+    /// The latitude in degrees.
+    public var latitude: Double
+    /// The longitude in degrees.
+    public var longitude: Double
+
+    /// Creates a request to add a town.
+    ///
+    /// - Parameters:
+    ///   - name: The name to show; surrounding whitespace is removed.
+    ///   - latitude: The latitude in degrees.
+    ///   - longitude: The longitude in degrees.
+    public init(name: String, latitude: Double, longitude: Double) {
+      self.name = name
+      self.latitude = latitude
+      self.longitude = longitude
+    }
+  }
+
+  /// One row of the towns list.
+  public struct Row: Hashable, Sendable {
+    /// The row's position, to send back in ``Input/selectTown`` or ``Input/removeTown``.
+    public let position: Int
+    /// The town.
+    public let town: Town
+    /// Whether this is the current town.
+    public let isCurrent: Bool
+
+    /// The town's name.
+    public var name: String { town.name }
+  }
+
+  /// What the person does on the towns screen.
+  public struct Input: Sendable {
+    /// The person picked the town at a position of ``Output/rows``.
+    public let selectTown = UserEvents<Int>()
+    /// The person asked to add a town; it becomes current.
+    public let addTown = UserEvents<NewTown>()
+    /// The person removed the town at a position of ``Output/rows``.
+    public let removeTown = UserEvents<Int>()
+
+    /// Creates an input with empty event streams.
+    public init() {}
+  }
+
+  /// What the towns screen shows. Each observation starts with the current value.
+  public struct Output: Sendable {
+    /// The saved towns in order, with the current one marked.
+    public let rows: ValueObservation<[Row]>
+    /// The current town's name.
+    public let currentTownName: ValueObservation<String>
+    /// Whether another town can be added (fewer than three are saved).
+    public let canAddTown: ValueObservation<Bool>
+    /// Why the last request was refused, in the screen's language; `nil` after one that worked.
+    public let errorMessage: ValueObservation<String?>
+  }
+
+  private let settings: SettingsStore
+  private let language: DisplayLanguage
+  let work = WorkBag()
+  let rows: OutputSubject<[Row]>
+  let currentTownName: OutputSubject<String>
+  let canAddTown: OutputSubject<Bool>
+  let errorMessage = OutputSubject<String?>(nil)
+
+  /// Creates the view model.
+  ///
+  /// - Parameters:
+  ///   - settings: The store that keeps the saved towns.
+  ///   - language: The language of error messages.
+  public init(settings: SettingsStore, language: DisplayLanguage) {
+    self.settings = settings
+    self.language = language
+    let towns = settings[.savedTowns]
+    rows = OutputSubject(Self.rows(of: towns))
+    currentTownName = OutputSubject(towns.current.name)
+    canAddTown = OutputSubject(towns.canAdd)
+  }
+
+  deinit {
+    work.cancelAll()
+  }
+
+  /// Starts following an input and returns the screen's outputs.
+  ///
+  /// The view model handles events until it is released; calling `transform(_:)` again stops
+  /// following the previous input. Changes made to the saved towns elsewhere appear too.
+  ///
+  /// - Parameter input: The events of the screen.
+  /// - Returns: The outputs to bind the screen to.
+  public func transform(_ input: Input) -> Output {
+    work.startInput()
+    work.follow(input.selectTown) { [weak self] position in
+      self?.change { (towns) throws(SettingsError) in try towns.select(at: position) }
+    }
+    work.follow(input.removeTown) { [weak self] position in
+      self?.change { (towns) throws(SettingsError) in try towns.remove(at: position) }
+    }
+    work.follow(input.addTown) { [weak self] request in self?.add(request) }
+    work.follow(settings.observe(.savedTowns)) { [weak self] in self?.publish($0) }
+    return Output(
+      rows: rows.observation, currentTownName: currentTownName.observation,
+      canAddTown: canAddTown.observation, errorMessage: errorMessage.observation)
+  }
+
+  private func add(_ request: NewTown) {
+    let town: Town
+    do {
+      let coordinate = try Coordinate(latitude: request.latitude, longitude: request.longitude)
+      town = try Town(name: request.name, coordinate: coordinate)
+    } catch {
+      errorMessage.send(ErrorText.model(error, in: language))
+      return
+    }
+    change { (towns) throws(SettingsError) in try towns.add(town) }
+  }
+
+  private func change(_ body: (inout SavedTowns) throws(SettingsError) -> Void) {
+    do {
+      try settings.update(.savedTowns) { towns in try body(&towns) }
+      errorMessage.send(nil)
+    } catch {
+      errorMessage.send(ErrorText.text(for: error, in: language))
+    }
+    publish(settings[.savedTowns])
+  }
+
+  private func publish(_ towns: SavedTowns) {
+    rows.send(Self.rows(of: towns))
+    currentTownName.send(towns.current.name)
+    canAddTown.send(towns.canAdd)
+  }
+
+  private static func rows(of towns: SavedTowns) -> [Row] {
+    towns.towns.enumerated().map { position, town in
+      Row(position: position, town: town, isCurrent: position == towns.currentIndex)
+    }
+  }
+
+  /// Records every output value from now on, for tests.
+  func startRecording() {
+    rows.startRecording()
+    currentTownName.startRecording()
+    canAddTown.startRecording()
+    errorMessage.startRecording()
+  }
+
+  /// Returns once every event sent so far is handled and no work is running.
+  func untilIdle() async {
+    await work.untilIdle()
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HaruForecast
+import HaruModels
+
+/// Turns an outlook into a ``WeatherReport`` in a unit and a language.
+enum WeatherText {
+  static func report(
+    _ outlook: ForecastOutlook, unit: TemperatureUnit, language: DisplayLanguage
+  ) -> WeatherReport {
+    let cards: [(WeatherDayCard.Day, DayForecast?)] = [
+      (.yesterday, outlook.yesterday), (.today, outlook.today), (.tomorrow, outlook.tomorrow),
+    ]
+    let today = outlook.referenceDay
+    let hours = outlook.hourly.filter {
+      CalendarDay(containing: $0.time, in: CalendarDay.koreaTimeZone) == today
+    }
+    return WeatherReport(
+      townName: outlook.town.name,
+      days: cards.compactMap { day, forecast in
+        forecast.map { card(day, $0, unit: unit, language: language) }
+      },
+      current: outlook.current.map { conditions($0, unit: unit, language: language) },
+      hourly: hours.map { hour in
+        WeatherHourCard(
+          time: hour.time, timeText: hourText(hour.time, in: language),
+          conditions: conditions(hour, unit: unit, language: language))
+      },
+      comparisonText: outlook.comparedWithYesterday?.sentence(in: unit, language: language),
+      issuedText: issuedText(outlook.issuedAt, in: language),
+      isStale: outlook.isStale,
+      attribution: outlook.attribution)
+  }
+
+  static func card(
+    _ day: WeatherDayCard.Day, _ forecast: DayForecast, unit: TemperatureUnit,
+    language: DisplayLanguage
+  ) -> WeatherDayCard {
+    WeatherDayCard(
+      day: day, title: title(of: day, in: language), date: forecast.day,
+      minimum: forecast.minimum?.temperature.formatted(in: unit),
+      maximum: forecast.maximum?.temperature.formatted(in: unit),
+      sky: forecast.sky?.displayName(in: language),
+      precipitation: precipitation(
+        forecast.precipitationType, rain: forecast.precipitation, snow: forecast.snowfall,
+        in: language),
+      probability: forecast.precipitationProbability?.formatted)
+  }
+
+  static func conditions(
+    _ hour: HourlyForecast, unit: TemperatureUnit, language: DisplayLanguage
+  ) -> WeatherConditions {
+    WeatherConditions(
+      temperature: hour.temperature?.formatted(in: unit),
+      sky: hour.sky?.displayName(in: language),
+      precipitation: precipitation(
+        hour.precipitationType, rain: hour.precipitation, snow: hour.snowfall, in: language),
+      probability: hour.precipitationProbability?.formatted,
+      humidity: hour.humidity.map { "\($0)%" })
+  }
+
+  /// The kind of precipitation, followed by its amount when something falls and it is known.
+  static func precipitation(
+    _ type: PrecipitationType?, rain: PrecipitationAmount?, snow: PrecipitationAmount?,
+    in language: DisplayLanguage
+  ) -> String? {
+    guard let type else { return nil }
+    let name = type.displayName(in: language)
+    let isSnow = type == .snow || type == .flurries
+    guard type.isFalling, let amount = isSnow ? (snow ?? rain) : (rain ?? snow),
+      amount.measure != nil, amount.measure != .nothing
+    else { return name }
+    return "\(name) \(amount.formatted(in: language))"
+  }
+
+  static func title(of day: WeatherDayCard.Day, in language: DisplayLanguage) -> String {
+    switch (day, language) {
+    case (.yesterday, .korean): "어제"
+    case (.yesterday, .english): "Yesterday"
+    case (.today, .korean): "오늘"
+    case (.today, .english): "Today"
+    case (.tomorrow, .korean): "내일"
+    case (.tomorrow, .english): "Tomorrow"
+    }
+  }
+
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  private static func parts(of date: Date) -> DateComponents {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = CalendarDay.koreaTimeZone
+    return calendar.dateComponents([.month, .day, .hour, .minute], from: date)
+  }
+
+  private static func twoDigits(_ value: Int?) -> String {
+    let value = value ?? 0
+    return value < 10 ? "0\(value)" : "\(value)"
+  }
+
+  /// "15:00" or "15시", in Korea Standard Time.
+  static func hourText(_ date: Date, in language: DisplayLanguage) -> String {
+    let parts = parts(of: date)
+    switch language {
+    case .korean: return "\(parts.hour ?? 0)시"
+    case .english: return "\(twoDigits(parts.hour)):00"
+    }
+  }
+
+  /// "Issued Nov 30, 14:00" or "11월 30일 14:00 발표", in Korea Standard Time.
+  static func issuedText(_ date: Date, in language: DisplayLanguage) -> String {
+    let parts = parts(of: date)
+    let time = "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
+    let month = parts.month ?? 1
+    let day = parts.day ?? 1
+    switch language {
+    case .korean: return "\(month)월 \(day)일 \(time) 발표"
+    case .english: return "Issued \(months[(month - 1) % 12]) \(day), \(time)"
+    }
+  }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import HaruJournal
+import HaruModels
+import HaruTesting
+import Testing
+
+@testable import HaruViewModels
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct JournalListViewModelTests {
+  typealias Counts = JournalListViewModel.Counts
+
+  static func names(_ entries: [JournalEntry]) -> [String] {
+    entries.map(\.perfumeName)
+  }
+
+  /// A list that has read the journal once and records every output value from then on.
+  func settledList(
+    _ fixture: JournalFixture, debounce: Duration = .milliseconds(300)
+  ) async -> (JournalListViewModel, JournalListViewModel.Input) {
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock, debounce: debounce)
+    let input = JournalListViewModel.Input()
+    _ = viewModel.transform(input)
+    await viewModel.untilIdle()
+    viewModel.startRecording()
+    return (viewModel, input)
+  }
+
+  /// Types texts into the search box and returns once the search for the last one is waiting for
+  /// typing to pause.
+  func type(
+    _ texts: [String], into input: JournalListViewModel.Input, of viewModel: JournalListViewModel,
+    clock: ManualClock
+  ) async {
+    for text in texts {
+      input.search.send(text)
+    }
+    await viewModel.work.untilInputHandled()
+    await clock.waitForSleepers(count: 1)
+  }
+
+  @Test func theListShowsEveryEntryNewestFirstAndTheCounts() async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31", favorite: true)
+    try await fixture.add("Diptyque", "Philosykos")
+    var viewModel: JournalListViewModel? = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock)
+    let work = try #require(viewModel?.work)
+    do {
+      let model = try #require(viewModel)
+      model.startRecording()
+      _ = model.transform(JournalListViewModel.Input())
+      await model.untilIdle()
+
+      #expect(model.entries.history?.map(Self.names) == [[], ["Philosykos", "Rose 31"]])
+      #expect(model.counts.history == [Counts(all: 0, favorites: 0), Counts(all: 2, favorites: 1)])
+      #expect(model.emptyMessage.history == [nil])
+      #expect(model.isSearching.history == [false])
+      #expect(model.errorMessage.history == [nil])
+    }
+    await expectReleased(&viewModel, work: work)
+  }
+
+  @Test(arguments: [DisplayLanguage.english, .korean])
+  func anEmptyJournalSaysSoInEachSegment(language: DisplayLanguage) async throws {
+    let fixture = try JournalFixture()
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: language, clock: fixture.clock)
+    viewModel.startRecording()
+    let input = JournalListViewModel.Input()
+    _ = viewModel.transform(input)
+    await viewModel.untilIdle()
+    input.chooseSegment.send(.favorites)
+    await viewModel.untilIdle()
+
+    let english = language == .english
+    #expect(
+      viewModel.emptyMessage.history == [
+        nil,
+        english ? "No entries yet. Write down your first scent." : "아직 기록이 없어요. 첫 향기를 남겨 보세요.",
+        english
+          ? "No favorites yet. Tap the heart on an entry to add it."
+          : "즐겨찾기한 기록이 없어요. 하트를 눌러 추가해 보세요.",
+      ])
+    #expect(viewModel.segment.history == [.all, .favorites])
+    #expect(viewModel.entries.history == [[]])
+  }
+
+  @Test func rapidTypingSearchesOnceForTheLastTextAfterThePause() async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31")
+    try await fixture.add("Diptyque", "Philosykos")
+    try await fixture.add("Byredo", "Rose of No Man's Land")
+    let (viewModel, input) = await settledList(fixture)
+
+    await type(["r", "ro", "ros"], into: input, of: viewModel, clock: fixture.clock)
+    await fixture.clock.advance(by: .milliseconds(200))
+    // Still typing: the pause starts again.
+    await type(["rose 3"], into: input, of: viewModel, clock: fixture.clock)
+    #expect(fixture.clock.sleeperCount == 1)
+    await fixture.clock.advance(by: .milliseconds(299))
+    #expect(viewModel.entries.history?.count == 1)
+    await fixture.clock.advance(by: .milliseconds(1))
+    await viewModel.untilIdle()
+
+    #expect(
+      viewModel.entries.history?.map(Self.names) == [
+        ["Rose of No Man's Land", "Philosykos", "Rose 31"], ["Rose 31"],
+      ])
+    #expect(viewModel.isSearching.history == [false, true])
+    #expect(viewModel.emptyMessage.history == [nil])
+    #expect(viewModel.work.runningCount == 0)
+  }
+
+  @Test func aNewerQueryCancelsAnOlderOneSoNoOlderResultArrives() async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31")
+    try await fixture.add("Diptyque", "Philosykos")
+    let (viewModel, input) = await settledList(fixture)
+
+    await type(["rose"], into: input, of: viewModel, clock: fixture.clock)
+    await type(["philo", "nothing like this"], into: input, of: viewModel, clock: fixture.clock)
+    await fixture.clock.advance(by: .seconds(1))
+    await viewModel.untilIdle()
+
+    #expect(viewModel.entries.history?.map(Self.names) == [["Philosykos", "Rose 31"], []])
+    #expect(viewModel.emptyMessage.history == [nil, "No entries match ‘nothing like this’."])
+  }
+
+  @Test func clearingTheSearchShowsTheListAtOnce() async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31")
+    try await fixture.add("Diptyque", "Philosykos")
+    let (viewModel, input) = await settledList(fixture)
+
+    await type(["rose"], into: input, of: viewModel, clock: fixture.clock)
+    await fixture.clock.advance(by: .seconds(1))
+    await viewModel.untilIdle()
+    input.search.send("   ")
+    await viewModel.untilIdle()
+
+    #expect(
+      viewModel.entries.history?.map(Self.names) == [
+        ["Philosykos", "Rose 31"], ["Rose 31"], ["Philosykos", "Rose 31"],
+      ])
+    #expect(viewModel.isSearching.history == [false, true, false])
+    #expect(fixture.clock.sleeperCount == 0)
+  }
+
+  @Test func deletingTheFavoriteBeingShownUpdatesTheListCountsAndEmptyState() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31", favorite: true)
+    try await fixture.add("Diptyque", "Philosykos")
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock)
+    let input = JournalListViewModel.Input()
+    _ = viewModel.transform(input)
+    input.chooseSegment.send(.favorites)
+    await viewModel.untilIdle()
+    viewModel.startRecording()
+
+    input.delete.send(rose.id)
+    await viewModel.untilIdle()
+
+    #expect(viewModel.entries.history?.map(Self.names) == [["Rose 31"], []])
+    #expect(
+      viewModel.counts.history == [Counts(all: 2, favorites: 1), Counts(all: 1, favorites: 0)])
+    #expect(
+      viewModel.emptyMessage.history == [
+        nil, "No favorites yet. Tap the heart on an entry to add it.",
+      ])
+    #expect(viewModel.errorMessage.history == [nil])
+    #expect(try await fixture.journal.entry(rose.id) == nil)
+  }
+
+  @Test func togglingAFavoriteMovesItInAndOutOfTheFavorites() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31")
+    let (viewModel, input) = await settledList(fixture)
+
+    input.toggleFavorite.send(rose.id)
+    await viewModel.untilIdle()
+    input.chooseSegment.send(.favorites)
+    await viewModel.untilIdle()
+    input.toggleFavorite.send(rose.id)
+    await viewModel.untilIdle()
+
+    #expect(viewModel.entries.history?.map { $0.map(\.isFavorite) } == [[false], [true], []])
+    #expect(
+      viewModel.counts.history == [
+        Counts(all: 1, favorites: 0), Counts(all: 1, favorites: 1), Counts(all: 1, favorites: 0),
+      ])
+  }
+
+  @Test(arguments: [DisplayLanguage.english, .korean])
+  func actingOnAnEntryThatIsGoneSaysSoAndLosesNothing(language: DisplayLanguage) async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31")
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: language, clock: fixture.clock)
+    let input = JournalListViewModel.Input()
+    _ = viewModel.transform(input)
+    await viewModel.untilIdle()
+    viewModel.startRecording()
+
+    let stranger = JournalEntry.ID()
+    input.toggleFavorite.send(stranger)
+    input.delete.send(stranger)
+    await viewModel.untilIdle()
+
+    let message =
+      language == .english
+      ? "This entry no longer exists; it may have been deleted." : "이 기록은 이미 삭제되었어요."
+    #expect(viewModel.errorMessage.history == [nil, message])
+    #expect(viewModel.entries.history?.map(Self.names) == [["Rose 31"]])
+    #expect(try await fixture.journal.count(in: .all) == 1)
+  }
+
+  @Test func loadingMoreShowsTheNextPageUntilTheEnd() async throws {
+    let fixture = try JournalFixture()
+    for index in 1...5 {
+      try await fixture.add("Brand", "Perfume \(index)")
+    }
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock, pageSize: 2)
+    viewModel.startRecording()
+    let input = JournalListViewModel.Input()
+    _ = viewModel.transform(input)
+    await viewModel.untilIdle()
+
+    input.loadMore.send()
+    await viewModel.untilIdle()
+    input.loadMore.send()
+    input.loadMore.send()
+    await viewModel.untilIdle()
+
+    #expect(viewModel.entries.history?.map(\.count) == [0, 2, 4, 5])
+    #expect(viewModel.canLoadMore.history == [false, true, false])
+    #expect(viewModel.entries.value.first?.perfumeName == "Perfume 5")
+  }
+
+  @Test(arguments: [0, -3, 1001])
+  func aPageSizeTheJournalRefusesIsShownAsAnError(pageSize: Int) async throws {
+    let fixture = try JournalFixture()
+    try await fixture.add("Le Labo", "Rose 31")
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock, pageSize: pageSize)
+    viewModel.startRecording()
+    _ = viewModel.transform(JournalListViewModel.Input())
+    await viewModel.untilIdle()
+
+    #expect(
+      viewModel.errorMessage.history == [
+        nil, "A page holds 1 to 1000 entries; \(pageSize) was asked for.",
+      ])
+    #expect(viewModel.entries.history == [[]])
+  }
+
+  @Test func anEntrySavedElsewhereAppears() async throws {
+    let fixture = try JournalFixture()
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock)
+    let output = viewModel.transform(JournalListViewModel.Input())
+    await viewModel.untilIdle()
+
+    try await fixture.add("Le Labo", "Rose 31")
+    await firstValue(of: output.entries) { $0.count == 1 }
+    await firstValue(of: output.counts) { $0.all == 1 }
+
+    #expect(output.emptyMessage.value == nil)
+  }
+
+  @Test func releasingTheViewModelCancelsAPendingSearch() async throws {
+    let fixture = try JournalFixture()
+    var viewModel: JournalListViewModel? = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock)
+    let work = try #require(viewModel?.work)
+    let input = JournalListViewModel.Input()
+    _ = viewModel?.transform(input)
+    await viewModel?.untilIdle()
+
+    input.search.send("rose")
+    await work.untilInputHandled()
+    await fixture.clock.waitForSleepers(count: 1)
+    await expectReleased(&viewModel, work: work)
+
+    #expect(fixture.clock.sleeperCount == 0)
+  }
+}
