@@ -42,13 +42,30 @@ struct ServiceOutlookTests {
   }
 
   @Test(arguments: [
-    (19.0, 17.0, "2° colder than yesterday"), (19.0, 19.4, "The same as yesterday"),
-    (10.0, 15.0, "5° warmer than yesterday"),
+    (19.0, 17.0, TemperatureUnit.celsius, "2° colder than yesterday"),
+    (19.0, 19.4, .celsius, "The same as yesterday"),
+    (10.0, 15.0, .celsius, "5° warmer than yesterday"),
+    (10.0, 15.0, .fahrenheit, "9°F warmer than yesterday"),
+    (-3.0, -5.0, .fahrenheit, "4°F colder than yesterday"),
+    // Both days read "18°": the same, though 0.8° apart.
+    (17.6, 18.4, .celsius, "The same as yesterday"),
+    // "17°" then "19°": two degrees, though 1.1° apart.
+    (17.4, 18.5, .celsius, "2° warmer than yesterday"),
   ])
-  func temperatureChangeReadsAsASentence(old: Double, new: Double, sentence: String) throws {
+  func temperatureChangeReadsAsTheShownTemperaturesDo(
+    old: Double, new: Double, unit: TemperatureUnit, sentence: String
+  ) throws {
     let change = TemperatureChange(
       from: try Temperature(celsius: old), to: try Temperature(celsius: new))
-    #expect(change.sentence(in: .celsius, language: .english) == sentence)
+    #expect(change.sentence(in: unit, language: .english) == sentence)
+  }
+
+  @Test func aKoreanSentenceNamesTheUnitToo() throws {
+    let change = TemperatureChange(
+      from: try Temperature(celsius: 10), to: try Temperature(celsius: 8))
+    #expect(change.sentence(in: .fahrenheit, language: .korean) == "어제보다 4°F 낮아요")
+    #expect(change.sentence(in: .celsius, language: .korean) == "어제보다 2° 낮아요")
+    #expect(abs(change.celsiusDegrees + 2) < 1e-9)
   }
 
   @Test func kmaOutlookCarriesTheRunsAndTheAttribution() async throws {
@@ -230,6 +247,8 @@ struct ServiceCacheTests {
     #expect(first.town == .seoulCityHall)
     #expect(second.town == neighbour)
     #expect(second.days == first.days)
+    #expect(service.cachedOutlook(for: neighbour)?.town == neighbour)
+    #expect(service.cachedOutlook(for: .seoulCityHall)?.town == .seoulCityHall)
   }
 
   @Test func aFailureWithCachedDataReturnsItMarkedStale() async throws {

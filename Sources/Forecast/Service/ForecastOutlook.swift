@@ -138,9 +138,14 @@ public struct ForecastOutlook: Hashable, Sendable {
 }
 
 /// How much warmer or colder one temperature is than another, as in "2° warmer than yesterday".
+///
+/// The difference is between the two temperatures as a screen shows them, each rounded to whole
+/// degrees of the unit, so that "18°" next to "18°" never reads as "1° warmer".
 public struct TemperatureChange: Hashable, Sendable {
-  /// The difference in degrees Celsius; positive when it got warmer.
-  public let celsiusDegrees: Double
+  /// The earlier temperature, such as yesterday's maximum.
+  public let old: Temperature
+  /// The later temperature, such as today's maximum.
+  public let new: Temperature
 
   /// Creates the change from one temperature to another.
   ///
@@ -148,19 +153,24 @@ public struct TemperatureChange: Hashable, Sendable {
   ///   - old: The earlier temperature, such as yesterday's maximum.
   ///   - new: The later temperature, such as today's maximum.
   public init(from old: Temperature, to new: Temperature) {
-    celsiusDegrees = new.celsius - old.celsius
+    self.old = old
+    self.new = new
   }
 
-  /// The difference in a unit's degrees, rounded to a whole degree; positive when warmer.
+  /// The exact difference in degrees Celsius; positive when it got warmer.
+  public var celsiusDegrees: Double { new.celsius - old.celsius }
+
+  /// The difference between the two temperatures rounded to whole degrees of a unit, as they are
+  /// shown; positive when warmer.
   ///
   /// - Parameter unit: The unit.
-  /// - Returns: The rounded difference.
+  /// - Returns: The difference in whole degrees.
   public func degrees(in unit: TemperatureUnit) -> Int {
-    let value = unit == .fahrenheit ? celsiusDegrees * 9 / 5 : celsiusDegrees
-    return Int(value.rounded())
+    Temperature.wholeDegrees(new.value(in: unit)) - Temperature.wholeDegrees(old.value(in: unit))
   }
 
-  /// The change as a sentence: `"2° warmer than yesterday"`, `"어제보다 2° 낮아요"`, or the same.
+  /// The change as a sentence: `"2° warmer than yesterday"`, `"4°F colder than yesterday"`,
+  /// `"어제보다 2° 높아요"`, or the same.
   ///
   /// - Parameters:
   ///   - unit: The unit of the degrees.
@@ -168,13 +178,14 @@ public struct TemperatureChange: Hashable, Sendable {
   /// - Returns: The sentence.
   public func sentence(in unit: TemperatureUnit, language: DisplayLanguage) -> String {
     let difference = degrees(in: unit)
+    let amount = "\(abs(difference))\(unit.symbol)"
     switch (language, difference.signum()) {
     case (.korean, 0): return "어제와 같아요"
-    case (.korean, 1): return "어제보다 \(difference)° 높아요"
-    case (.korean, _): return "어제보다 \(-difference)° 낮아요"
+    case (.korean, 1): return "어제보다 \(amount) 높아요"
+    case (.korean, _): return "어제보다 \(amount) 낮아요"
     case (.english, 0): return "The same as yesterday"
-    case (.english, 1): return "\(difference)° warmer than yesterday"
-    case (.english, _): return "\(-difference)° colder than yesterday"
+    case (.english, 1): return "\(amount) warmer than yesterday"
+    case (.english, _): return "\(amount) colder than yesterday"
     }
   }
 }

@@ -97,11 +97,14 @@ public final class ForecastService: Sendable {
 
   /// The newest outlook cached in memory for a town, fresh or not, without asking anything.
   ///
+  /// Towns in the same grid cell share answers; the outlook returned is always for `town`.
+  ///
   /// - Parameter town: The town.
   /// - Returns: The outlook, or `nil` when none was fetched yet.
   public func cachedOutlook(for town: Town) -> ForecastOutlook? {
     let location = Location(provider: provider.identifier, gridPoint: town.gridPoint)
-    return state.withLock { $0.latest[location] }
+    guard let cached = state.withLock({ $0.latest[location] }) else { return nil }
+    return cached.town == town ? cached : cached.replacingTown(with: town)
   }
 
   /// How many callers are waiting for fetches in flight.
