@@ -72,9 +72,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "HaruCLI",
-      dependencies: [
-        "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruViewModels",
-      ],
+      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
       path: "Sources/CLI",
       // Sample responses for `haru forecast --offline` and `haru demo`.
       resources: [.copy("Resources/Samples")]
