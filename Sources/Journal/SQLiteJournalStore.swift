@@ -64,10 +64,12 @@ public final class SQLiteJournalStore: JournalStore {
   /// - Throws: ``JournalError/Code/databaseFailure``; then none was added.
   public func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID> {
     guard !entries.isEmpty else { return [] }
+    // Oldest day first, so that the search index receives its keys in rising order.
+    let ordered = entries.sorted { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
     return try database.write { connection in
       try connection.withStatement(EntrySQL.insert) { statement in
         var skipped: Set<JournalEntry.ID> = []
-        for entry in entries {
+        for entry in ordered {
           try EntrySQL.bind(entry, to: statement)
           try statement.run()
           statement.reset()
@@ -221,16 +223,21 @@ public final class SQLiteJournalStore: JournalStore {
         }
         // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
         // last day's matches can still belong on it.
-        var entries: [JournalEntry] = []
+        // Sorted on the stored values, as the list's SQL does.
+        var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
         var lastDay: Int64?
         while try statement.step() {
           let day = statement.int64(at: 1)
           if let lastDay, day < lastDay { break }
-          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
-          if lastDay == nil, entries.count >= limit { lastDay = day }
+          matches.append(
+            (
+              day, statement.int64(at: 8), statement.text(at: 0),
+              try EntrySQL.readEntry(statement, cache: connection.entryCache)
+            ))
+          if lastDay == nil, matches.count >= limit { lastDay = day }
         }
-        entries.sort(by: JournalOrder.isNewer)
-        return Array(entries.prefix(limit))
+        matches.sort { ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id) }
+        return matches.prefix(limit).map(\.entry)
       }
     }
   }

@@ -9,8 +9,8 @@ import Testing
 /// Random queries over generated entries, compared with ``SearchReference`` for every store and
 /// for both ways the SQLite store can answer.
 struct SearchAgreementTests {
-  /// The stores compared: the SQLite store with its own planner, and forced to take only the
-  /// index or only the newest-first scan, so both ways are checked on every kind of query.
+  /// The stores compared: the SQLite store reading its index, and made to walk the newest-first
+  /// list instead, so both ways are checked on every kind of query.
   enum Store: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case inMemory
     case sqlite

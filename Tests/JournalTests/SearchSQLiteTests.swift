@@ -20,8 +20,7 @@ struct SearchSQLiteTests {
         let store = try SQLiteJournalStore(fileURL: url, migrator: first)
         _ = try store.insert(entries)
       }
-      // Forced onto the index, so the results come from what the migration filled in.
-      let store = try SQLiteJournalStore(fileURL: url, searchUsesIndex: true)
+      let store = try SQLiteJournalStore(fileURL: url)
       #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 2)
       #expect(
         try store.search(JournalSearchQuery("목서"), in: .all, after: nil, limit: 5) == [entries[0]])
@@ -29,6 +28,16 @@ struct SearchSQLiteTests {
         try store.search(JournalSearchQuery("ROSE"), in: .favorites, after: nil, limit: 5) == [
           entries[1]
         ])
+      // The migration and the triggers list an entry under the same key.
+      let added = try Fixture.entry(day: -2, notes: "금목서 두 번째")
+      _ = try store.insert([added])
+      #expect(
+        try indexKeys(for: "목서", in: store)
+          == expectedKeys(in: store, ids: [entries[0].id, added.id]))
+      // An edit of a migrated entry takes its old key out.
+      let edited = try Fixture.entry(id: entries[0].id, notes: "바닐라")
+      _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
+      #expect(try indexKeys(for: "목서", in: store) == expectedKeys(in: store, ids: [added.id]))
       #expect(try store.integrityCheck() == "ok")
     }
   }
@@ -84,6 +93,67 @@ struct SearchSQLiteTests {
     }
   }
 
+  @Test func aChangeOfDayAloneMovesTheEntryInTheIndex() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      let older = try Fixture.entry(day: -1, notes: "비누향")
+      let newer = try Fixture.entry(day: 0, notes: "비누향")
+      _ = try store.insert([older, newer])
+      try store.database.write { connection in
+        try connection.execute("UPDATE entry SET day = day + 5 WHERE id = '\(older.id)'")
+      }
+      let found = try store.search(JournalSearchQuery("비누"), in: .all, after: nil, limit: 1)
+      #expect(found.map(\.id) == [older.id])
+      #expect(
+        try indexKeys(for: "비누", in: store) == expectedKeys(in: store, ids: [older.id, newer.id]))
+    }
+  }
+
+  @Test func theIndexIsReadInKeyOrderWithoutSorting() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      for favoritesOnly in [false, true] {
+        for afterCursor in [false, true] {
+          let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: afterCursor)
+          let plan = try store.database.read { connection in
+            try connection.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
+              var details: [String] = []
+              while try statement.step() { details.append(statement.text(at: 3)) }
+              return details
+            }
+          }
+          #expect(plan.contains { $0.contains("entry_search") }, "\(plan)")
+          #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
+      }
+    }
+  }
+
+  @Test func aCommonTermStopsReadingOnceThePageIsFull() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      // 1,000 matches over 100 days.
+      let entries = try (0..<1_000).map { index in
+        try Fixture.entry(day: -(index % 100), created: Double(index), notes: "장미 \(index)")
+      }
+      _ = try store.insert(entries)
+      let sql = SearchSQL.indexed(favoritesOnly: false, afterCursor: false)
+      func steps(limit: Int) throws -> Int {
+        let before = try store.database.read { try $0.prepared(sql).virtualMachineSteps }
+        let found = try store.search(JournalSearchQuery("장미"), in: .all, after: nil, limit: limit)
+        #expect(found.count == limit)
+        return try store.database.read { try $0.prepared(sql).virtualMachineSteps } - before
+      }
+      let page = try steps(limit: 10)
+      let everything = try steps(limit: 1_000)
+      // A page of 10 reads the newest day or two (10 entries a day), not the 100 days.
+      #expect(page * 20 < everything, "\(page) steps for a page, \(everything) for all")
+    }
+  }
+
   @Test func theIndexStaysSmall() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
@@ -119,6 +189,35 @@ struct SearchSQLiteTests {
       _ = try store.insert([entry])
       #expect(try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == [entry])
     }
+  }
+
+  /// The index keys listed for some text, largest first.
+  private func indexKeys(for text: String, in store: SQLiteJournalStore) throws -> [Int64] {
+    guard let match = SearchText.indexQuery(JournalSearchQuery(text).terms) else { return [] }
+    return try store.database.read { connection in
+      try connection.withStatement(
+        "SELECT rowid FROM entry_search WHERE entry_search MATCH ?1 ORDER BY rowid DESC"
+      ) { statement in
+        try statement.bind(match, at: 1)
+        var keys: [Int64] = []
+        while try statement.step() { keys.append(statement.int64(at: 0)) }
+        return keys
+      }
+    }
+  }
+
+  /// The keys ``SearchSQL/indexKey(day:seq:)`` gives some stored entries, largest first.
+  private func expectedKeys(in store: SQLiteJournalStore, ids: [JournalEntry.ID]) throws -> [Int64]
+  {
+    try store.database.read { connection in
+      try ids.map { id in
+        try connection.withStatement("SELECT day, seq FROM entry WHERE id = ?1") { statement in
+          try statement.bind(id.description, at: 1)
+          guard try statement.step() else { return -1 }
+          return SearchSQL.indexKey(day: statement.int64(at: 0), seq: statement.int64(at: 1))
+        }
+      }
+    }.sorted(by: >)
   }
 
   private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {

@@ -48,3 +48,43 @@ struct WALCheckpointTests {
     }
   }
 }
+
+/// The log stays short under writes that never pause, and goes away with the journal.
+struct WALGrowthTests {
+  @Test func theLogStaysShortUnderWritesThatNeverPause() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("journal.sqlite").path
+      let database = try SQLiteDatabase.open(path: path, checkpointThresholdPages: 100)
+      try database.write { try $0.execute("CREATE TABLE scratch (b BLOB)") }
+      var largest = 0
+      // 300 transactions of 100 KB: 30 MB through a log whose threshold is 400 KB.
+      for _ in 0..<300 {
+        try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(100000))") }
+        let attributes = try FileManager.default.attributesOfItem(atPath: path + "-wal")
+        largest = max(largest, (attributes[.size] as? NSNumber)?.intValue ?? 0)
+      }
+      database.checkpointer.waitUntilIdle()
+      // Four times the threshold, plus a transaction and the log's own overhead.
+      #expect(largest < 3_000_000, "the log reached \(largest) bytes")
+      #expect(try database.read { try $0.integer("SELECT count(*) FROM scratch") } == 300)
+    }
+  }
+
+  @Test func releasingTheJournalClosesEverythingAndRemovesTheLog() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("journal.sqlite").path
+      weak var checkpointer: WALCheckpointer?
+      do {
+        let database = try SQLiteDatabase.open(path: path, checkpointThresholdPages: 1)
+        checkpointer = database.checkpointer
+        try database.write { try $0.execute("CREATE TABLE scratch (b BLOB)") }
+        try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(10000))") }
+        database.checkpointer.waitUntilIdle()
+      }
+      #expect(checkpointer == nil)
+      #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+      let reopened = try SQLiteDatabase.open(path: path)
+      #expect(try reopened.read { try $0.integer("SELECT count(*) FROM scratch") } == 1)
+    }
+  }
+}

@@ -53,8 +53,12 @@ final class SQLiteConnection {
   }
 
   deinit {
-    // Statements must be finalized before the connection closes.
+    // Statements must be finalized before the connection closes, and a hook must not outlive
+    // what it calls should the close be deferred.
     statements.removeAll()
+    if retainedForHooks != nil {
+      sqlite3_wal_hook(handle, nil, nil)
+    }
     sqlite3_close_v2(handle)
   }
 

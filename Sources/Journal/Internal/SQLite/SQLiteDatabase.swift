@@ -50,6 +50,9 @@ final class SQLiteDatabase: Sendable {
   /// The open database for a file, opening (and creating or migrating) it when this process has
   /// not opened it yet.
   ///
+  /// `migrator` and `checkpointThresholdPages` apply only to the first open of a file; a file
+  /// already open is returned as it is.
+  ///
   /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase``,
   ///   ``JournalError/Code/newerSchemaVersion``, ``JournalError/Code/fileFailure`` or
   ///   ``JournalError/Code/databaseFailure``; the file is unchanged in the first two cases.
@@ -184,6 +187,8 @@ final class SQLiteDatabase: Sendable {
     // A search reads rows all over the file: map it into memory (up to 256 MiB) instead of
     // copying each page through a 2 MiB cache with a system call.
     _ = try connection.integer("PRAGMA mmap_size = 268435456")
+    // A log that grew large (a big import) is cut back to 4 MiB once it starts over.
+    _ = try connection.integer("PRAGMA journal_size_limit = 4194304")
   }
 
   private static func mapOpenError(

@@ -24,6 +24,12 @@ final class SQLiteStatement {
     sqlite3_sql(handle).map { String(cString: $0) } ?? ""
   }
 
+  /// How many virtual machine steps the statement has run since it was prepared: a measure of
+  /// the rows it read, for tests.
+  var virtualMachineSteps: Int {
+    Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 0))
+  }
+
   // MARK: Binding
 
   func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {

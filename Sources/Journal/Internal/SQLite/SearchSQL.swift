@@ -16,8 +16,8 @@ enum SearchSQL {
   static let dayOffset: Int64 = 1 << 22
 
   /// An entry's key in the search index: `(day + dayOffset) << 32 | seq`. The schema's triggers
-  /// compute the same in SQL. A `seq` is below 2³², the number of entries ever added to one
-  /// journal.
+  /// compute the same in SQL, and refuse a `seq` of 2³² or more (SQLite numbers rows one above
+  /// the largest so far, so that takes four billion adds).
   static func indexKey(day: Int64, seq: Int64) -> Int64 {
     (day + dayOffset) << 32 | seq
   }
@@ -41,8 +41,10 @@ enum SearchSQL {
     conditions.append(matches)
     // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found by
     // its `seq`, the key's low 32 bits.
+    // The day is checked too, so that a key can never find another entry.
     return "SELECT \(columns) FROM entry_search CROSS JOIN entry "
       + "ON entry.seq = (entry_search.rowid & 4294967295) "
+      + "AND entry.day = (entry_search.rowid >> 32) - \(dayOffset) "
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid DESC"
   }
 

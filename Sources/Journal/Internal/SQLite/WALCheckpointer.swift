@@ -7,31 +7,45 @@ import HaruShared
   import CSQLite
 #endif
 
-/// Copies the write-ahead log back into the database file on a queue of its own, so that no
-/// caller's write waits for it.
+/// Copies the write-ahead log back into the database file on a queue of its own, so that a
+/// caller's write seldom waits for it.
 ///
 /// SQLite's automatic checkpoint runs inside the commit that brings the log to 1,000 pages: that
 /// one commit copies every page into the database file and flushes both files to the disk, which
 /// cost a few milliseconds on every seventy-odd adds to a large journal. Instead, the write
 /// connection reports the log's size after each commit (`sqlite3_wal_hook`, which also turns the
 /// automatic checkpoint off), and once the log reaches ``thresholdPages`` a passive checkpoint runs
-/// on a connection of its own. A passive checkpoint never blocks a reader or a writer; pages it
-/// cannot copy yet, because a reader still uses them, are copied by a later one, and the last
-/// connection to close copies the rest.
+/// on a connection of its own. A passive checkpoint never blocks a reader or a writer.
+///
+/// SQLite starts the log over only when a write begins after every page has been copied. Under
+/// writes that never pause, such as an import in many batches, the background checkpoint is
+/// always a little behind, so when the log reaches ``inlineLimitPages`` the writer waits for it and
+/// copies the rest itself, right after its commit: the next write then starts the log over. `journal_size_limit`
+/// then trims a log file that grew large back to a few megabytes.
 final class WALCheckpointer: Sendable {
-  /// The log size, in pages, that starts a checkpoint: SQLite's own default.
+  /// The log size, in pages, that starts a background checkpoint: SQLite's own default.
   let thresholdPages: Int
+  /// The log size, in pages, at which the writer checkpoints itself after a commit: four times
+  /// the threshold.
+  let inlineLimitPages: Int
   private let connection: LockedState<SQLiteConnection>
-  private let isScheduled = LockedState(false)
-  private let completed = LockedState(0)
+  private let state = LockedState(State())
   private let queue = DispatchQueue(label: "haru.journal.checkpoint", qos: .utility)
+
+  private struct State {
+    var isScheduled = false
+    var completed = 0
+    var failed = 0
+  }
 
   /// - Parameters:
   ///   - connection: A connection to the database, used for checkpoints only.
-  ///   - thresholdPages: The log size that starts a checkpoint.
+  ///   - thresholdPages: The log size that starts a background checkpoint.
   init(connection: sending SQLiteConnection, thresholdPages: Int = 1000) {
     self.connection = LockedState(connection)
     self.thresholdPages = thresholdPages
+    let (limit, overflow) = thresholdPages.multipliedReportingOverflow(by: 4)
+    self.inlineLimitPages = overflow ? .max : limit
   }
 
   /// Makes `writer` report its commits here instead of checkpointing by itself. The writer keeps
@@ -50,8 +64,12 @@ final class WALCheckpointer: Sendable {
       Unmanaged.passUnretained(self).toOpaque())
   }
 
-  /// The number of checkpoints run so far, for tests.
-  var completedCount: Int { completed.withLock { $0 } }
+  /// The number of checkpoints that succeeded so far, background and inline, for tests.
+  var completedCount: Int { state.withLock { $0.completed } }
+
+  /// The number of checkpoints that failed so far (another checkpoint running at the same moment
+  /// counts), for tests.
+  var failedCount: Int { state.withLock { $0.failed } }
 
   /// Returns once every checkpoint scheduled so far has run, for tests.
   func waitUntilIdle() {
@@ -59,24 +77,42 @@ final class WALCheckpointer: Sendable {
   }
 
   private func committed(logPages: Int) {
+    if logPages >= inlineLimitPages {
+      // On the checkpoint connection, after the background checkpoint that may be running: with
+      // no write in between, this one copies every page, and the next write starts the log over.
+      checkpointNow()
+      return
+    }
     guard logPages >= thresholdPages else { return }
-    let schedule = isScheduled.withLock { (scheduled: inout Bool) -> Bool in
-      defer { scheduled = true }
-      return !scheduled
+    let schedule = state.withLock { (state: inout State) -> Bool in
+      defer { state.isScheduled = true }
+      return !state.isScheduled
     }
     guard schedule else { return }
-    queue.async { self.checkpoint() }
+    // Held weakly: a journal released meanwhile closes its connections, and the last one to close
+    // copies what is left and deletes the log.
+    queue.async { [weak self] in self?.checkpoint() }
   }
 
   private func checkpoint() {
     // Cleared first: a commit from now on schedules another run, so no commit's pages wait for a
     // checkpoint that has already started.
-    isScheduled.withLock { $0 = false }
-    // A failed checkpoint is left for the next one, and for the close of the last connection:
-    // the log stays valid, and no caller is waiting for this.
-    connection.withLock { connection in
-      _ = sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+    state.withLock { $0.isScheduled = false }
+    checkpointNow()
+  }
+
+  /// A failed checkpoint is left for the next one, for the writer's own once the log is long, and
+  /// for the close of the last connection: the log stays valid meanwhile.
+  private func checkpointNow() {
+    let code = connection.withLock { connection in
+      sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
-    completed.withLock { $0 += 1 }
+    state.withLock { state in
+      if code == SQLITE_OK {
+        state.completed += 1
+      } else {
+        state.failed += 1
+      }
+    }
   }
 }

@@ -46,7 +46,9 @@ enum JournalSchema {
     // filled from the existing entries. Contentless with `detail=none`: the index only answers
     // which rows may match; the search checks each candidate against the entry itself. An
     // entry's row in the index is `SearchSQL.indexKey`: its day in the high bits and its `seq`
-    // in the low 32, so that the index lists candidates day by day, newest first.
+    // in the low 32, so that the index lists candidates day by day, newest first. Rows are
+    // indexed in key order: FTS5 writes its pending data out each time a key is lower than the
+    // one before, which made an import in random day order slower and its index twice as large.
     Migration(
       version: 2,
       sql: """
@@ -56,8 +58,10 @@ enum JournalSchema {
         INSERT INTO entry_search (rowid, grams)
           SELECT (day + 4194304) * 4294967296 + seq,
             haru_search_grams(brand, perfume_name, notes, sentence)
-          FROM entry;
+          FROM entry ORDER BY day, seq;
         CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+          SELECT RAISE(ABORT, 'the journal has run out of row numbers')
+            WHERE new.seq >= 4294967296;
           INSERT INTO entry_search (rowid, grams)
             VALUES ((new.day + 4194304) * 4294967296 + new.seq,
               haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
