@@ -39,8 +39,23 @@ actor JournalFixture {
           "  \(report.rejectedLines.count) rows rejected, such as: \(report.rejectedLines[0])")
       }
     }
+    try await settle(directory)
     built = directory
     return directory
+  }
+
+  /// Waits, untimed, until the journal in `directory` is closed and its write-ahead log copied
+  /// into the file: after an import of this size the background checkpoint copies tens of
+  /// megabytes, which would otherwise compete with the first timed operations.
+  private func settle(_ directory: URL) async throws {
+    let log = directory.appendingPathComponent(JournalRepository.databaseFileName + "-wal").path
+    let deadline = ContinuousClock.now + .seconds(120)
+    while FileManager.default.fileExists(atPath: log) {
+      guard ContinuousClock.now < deadline else {
+        throw JournalBenchmarkError(description: "the imported journal did not close: \(log)")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   /// A new folder under ``root``.
