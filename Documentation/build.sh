@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds Haru's documentation into one static site: the reference of every library module, from its
-# symbol graph and its DocC catalog, and the guides in Documentation/Haru.docc.
+# symbol graph and its DocC catalog, and the guides in Documentation/Haru.docc, whose links into the
+# modules' references (``/HaruForecast/ForecastService``, <doc:/HaruModels/ObservingValues>) are
+# resolved against the modules' archives and checked in the merged site.
 #
 #   bash Documentation/build.sh
 #
@@ -36,6 +38,13 @@ if [[ -z "${DOCC:-}" ]]; then
 fi
 
 cd "$root"
+
+# Two runs at once would delete each other's archives; the second waits for the first.
+if command -v flock >/dev/null 2>&1; then
+  mkdir -p "$root/.build"
+  exec 9>"$root/.build/docs.lock"
+  flock 9
+fi
 
 # 1. Symbol graphs of the public API, with doc comments, written by the compiler as it builds the
 #    libraries and the executable (not the tests). The build is incremental: a module that did not
@@ -88,21 +97,39 @@ for index in "${!modules[@]}"; do
   catalog="Sources/${folders[$index]}/$module.docc"
   [[ -d "$catalog" ]] || fail "the catalog $catalog is missing"
   echo "==> Converting $module"
+  # The modules are listed so that each comes after the modules it imports; a link into one of
+  # their references, written with a leading slash (``/HaruSettings/SettingsStore``), resolves
+  # against its archive.
+  dependencies=()
+  for archive in ${archives[@]+"${archives[@]}"}; do
+    dependencies+=(--dependency "$archive")
+  done
   "$DOCC" convert "$catalog" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --output-path "$output/$module.doccarchive" \
     --fallback-display-name "$module" \
     --fallback-bundle-identifier "$module" \
-    --warnings-as-errors
+    --warnings-as-errors \
+    --enable-experimental-external-link-support \
+    ${dependencies[@]+"${dependencies[@]}"}
   archives+=("$output/$module.doccarchive")
 done
 
+# The guides link into every module's reference. A link written with a leading slash and the module's
+# name resolves against that module's archive, passed as a dependency; one that does not resolve is
+# an error like any other warning.
 echo "==> Converting the guides"
+dependencies=()
+for archive in "${archives[@]}"; do
+  dependencies+=(--dependency "$archive")
+done
 "$DOCC" convert Documentation/Haru.docc \
   --output-path "$output/HaruGuides.doccarchive" \
   --fallback-display-name Haru \
   --fallback-bundle-identifier Haru \
-  --warnings-as-errors
+  --warnings-as-errors \
+  --enable-experimental-external-link-support \
+  "${dependencies[@]}"
 archives+=("$output/HaruGuides.doccarchive")
 
 # 3. One site for everything, under a landing page named "Haru". `docc merge` has no
@@ -125,6 +152,20 @@ for module in "${modules[@]}" Haru; do
   page="$site/data/documentation/$(tr '[:upper:]' '[:lower:]' <<<"$module").json"
   [[ -f "$page" ]] || fail "the merged site has no page for $module ($page)"
 done
+
+# Every page a guide links to must exist in the merged site, and the guides must reach every module.
+guide_pages=("$site/data/documentation/haru.json" "$site"/data/documentation/haru/*.json)
+# The pages are JSON, which writes each / of a URL as \/.
+linked="$(grep -ohE '"url":"\\/documentation\\/[^"#]*' "${guide_pages[@]}" \
+  | sed -e 's/^"url":"//' -e 's#\\/#/#g' | sort -u)" || fail "the guides link to no page"
+while IFS= read -r url; do
+  [[ -f "$site/data$url.json" ]] || fail "a guide links to $url, which the merged site does not have"
+done <<<"$linked"
+for module in "${modules[@]}"; do
+  grep -qx "/documentation/$(tr '[:upper:]' '[:lower:]' <<<"$module")" <<<"$linked" ||
+    fail "no guide links to the reference of $module"
+done
+echo "the guides link to $(wc -l <<<"$linked" | tr -d ' ') pages, every one of them in the site"
 
 echo "==> Done in $((SECONDS - started))s"
 echo "$site"
