@@ -33,11 +33,9 @@ enum JournalSchema {
           created_at INTEGER NOT NULL,
           updated_at INTEGER NOT NULL
         );
-        CREATE INDEX entry_newest ON entry (day DESC, created_at DESC, id DESC);
-        CREATE INDEX entry_favorite_newest ON entry (day DESC, created_at DESC, id DESC)
-          WHERE is_favorite = 1;
-        CREATE INDEX entry_perfume_newest
-          ON entry (brand, perfume_name, day DESC, created_at DESC, id DESC);
+        CREATE INDEX entry_newest ON entry (day, created_at, id);
+        CREATE INDEX entry_favorite_newest ON entry (day, created_at, id) WHERE is_favorite = 1;
+        CREATE INDEX entry_perfume_newest ON entry (brand, perfume_name, day, created_at, id);
         CREATE INDEX entry_photo ON entry (photo) WHERE photo IS NOT NULL;
         PRAGMA application_id = 1212240469;
         """),
@@ -82,6 +80,9 @@ enum JournalSchema {
         END;
         """),
   ]
+  // The list indexes run oldest first and are read backwards for newest-first lists: entries
+  // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,
+  // but leaves half-empty pages behind when every new key goes to the front.
   // `seq` is the stable integer key a full-text index with `content_rowid` needs; `id` is the
   // entry's UUID in lower case. `day` counts days since 1970-01-01; `created_at` and `updated_at`
   // count microseconds since 1970-01-01 00:00 UTC. `photo` is a file name relative to the
