@@ -117,16 +117,23 @@ struct SearchSQLiteTests {
       for favoritesOnly in [false, true] {
         for afterCursor in [false, true] {
           let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: afterCursor)
-          let plan = try store.database.read { connection in
-            try connection.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
-              var details: [String] = []
-              while try statement.step() { details.append(statement.text(at: 3)) }
-              return details
-            }
-          }
+          let plan = try queryPlan(sql, in: store)
           #expect(plan.contains { $0.contains("entry_search") }, "\(plan)")
           #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
         }
+      }
+    }
+  }
+
+  @Test(arguments: [JournalList.all, .favorites, .perfume(Perfume(brand: "a", name: "b"))])
+  func everyListIsReadFromItsIndexWithoutSorting(list: JournalList) throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      for afterCursor in [false, true] {
+        let plan = try queryPlan(EntrySQL.page(list, afterCursor: afterCursor), in: store)
+        #expect(plan.contains { $0.contains("INDEX entry_") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
       }
     }
   }
@@ -188,6 +195,17 @@ struct SearchSQLiteTests {
       let entry = try Fixture.entry(notes: "x \(text) y")
       _ = try store.insert([entry])
       #expect(try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == [entry])
+    }
+  }
+
+  /// The details of SQLite's plan for a statement, one line per step.
+  private func queryPlan(_ sql: String, in store: SQLiteJournalStore) throws -> [String] {
+    try store.database.read { connection in
+      try connection.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
+        var details: [String] = []
+        while try statement.step() { details.append(statement.text(at: 3)) }
+        return details
+      }
     }
   }
 
