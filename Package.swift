@@ -90,7 +90,9 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruSettingsTests",
-      dependencies: ["HaruSettings", "HaruModels", "HaruShared", "HaruSettingsCrashHelper"],
+      dependencies: [
+        "HaruSettings", "HaruModels", "HaruShared", "HaruSettingsCrashHelper", "HaruTestSupport",
+      ],
       path: "Tests/SettingsTests"
     ),
     .testTarget(
@@ -113,6 +115,7 @@ let package = Package(
       name: "HaruJournalTests",
       dependencies: [
         "HaruJournal", "HaruJournalTesting", "HaruModels", "HaruShared", "HaruJournalCrashHelper",
+        "HaruTestSupport",
       ],
       path: "Tests/JournalTests"
     ),

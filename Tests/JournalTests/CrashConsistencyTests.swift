@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruTestSupport
 import Testing
 
 @testable import HaruJournal
@@ -105,19 +106,6 @@ struct CrashConsistencyTests {
 
   /// The helper sits next to the test bundle in the build folder.
   static func helperExecutable() -> URL? {
-    var folders: [URL] = []
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    if let executable = Bundle.main.executableURL {
-      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      folders.append(
-        URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    return folders.lazy
-      .map { $0.appendingPathComponent("HaruJournalCrashHelper") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    builtExecutable(named: "HaruJournalCrashHelper")
   }
 }

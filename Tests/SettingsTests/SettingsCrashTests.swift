@@ -1,5 +1,6 @@
 import Foundation
 import HaruSettings
+import HaruTestSupport
 import Testing
 
 #if canImport(Darwin)
@@ -93,20 +94,7 @@ struct SettingsCrashTests {
 
   /// The helper sits next to the test bundle in the build folder.
   static func helperExecutable() -> URL? {
-    var folders: [URL] = []
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    if let executable = Bundle.main.executableURL {
-      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      folders.append(
-        URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    return folders.lazy
-      .map { $0.appendingPathComponent("HaruSettingsCrashHelper") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    builtExecutable(named: "HaruSettingsCrashHelper")
   }
 }
 

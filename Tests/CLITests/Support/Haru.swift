@@ -1,5 +1,6 @@
 import Foundation
 import HaruShared
+import HaruTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -47,22 +48,7 @@ struct Haru: Sendable {
   }
 
   /// The built executable, next to the test bundle in the build folder.
-  static let executable: URL? = {
-    var folders: [URL] = []
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      folders.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    if let executable = Bundle.main.executableURL {
-      folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      folders.append(
-        URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    return folders.lazy
-      .map { $0.appendingPathComponent("haru") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+  static let executable = builtExecutable(named: "haru")
 
   /// The environment of a run: no locale, a home inside the test's folder, the data folder.
   var processEnvironment: [String: String] {
