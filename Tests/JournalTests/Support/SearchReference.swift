@@ -164,3 +164,65 @@ struct SearchDataGenerator {
     }
   }
 }
+
+extension SearchReference {
+  /// Every match, newest first: what paging a search to its end must put together.
+  static func searchAll(
+    _ text: String, in scope: JournalSearchScope, among prepared: Prepared
+  ) -> [JournalEntry] {
+    search(text, in: scope, limit: .max, among: prepared)
+  }
+}
+
+extension SearchDataGenerator {
+  /// An identity made from the seeded generator, so that the order of entries that share a day
+  /// and a creation time is the same on every run.
+  mutating func id() -> JournalEntry.ID {
+    let high = random.next()
+    let low = random.next()
+    func byte(_ word: UInt64, _ index: UInt64) -> UInt8 {
+      UInt8(truncatingIfNeeded: word >> (8 * index))
+    }
+    return JournalEntry.ID(
+      UUID(
+        uuid: (
+          byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4),
+          byte(high, 5), byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2),
+          byte(low, 3), byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+        )))
+  }
+
+  /// An entry with generated text on `day`, created `seconds` after ``Fixture/now``.
+  mutating func entry(
+    id: JournalEntry.ID? = nil, day: CalendarDay, created seconds: Double,
+    isFavorite: Bool? = nil
+  ) throws -> JournalEntry {
+    let texts = self.texts()
+    return try JournalEntry(
+      id: id ?? self.id(), day: day, brand: texts.brand, perfumeName: texts.perfumeName,
+      notes: texts.notes, sentence: texts.sentence,
+      isFavorite: isFavorite ?? (Int.random(in: 0..<3, using: &random) == 0),
+      createdAt: Fixture.time(seconds))
+  }
+
+  /// The four searchable fields of an entry, generated.
+  mutating func texts() -> (brand: String, perfumeName: String, notes: String, sentence: String) {
+    let brand = Self.brands.randomElement(using: &random) ?? "Aesop"
+    let name = phrase(words: 1...2)
+    let notes = phrase(words: 0...8)
+    let sentence = phrase(words: 1...4)
+    return (brand, name.isEmpty ? "Oud" : name, notes, sentence.isEmpty ? "향" : sentence)
+  }
+
+  /// A day for a changing journal: mostly one of a few recent days, so that many entries share a
+  /// day, sometimes a day years away, and sometimes one of the first or last two days the
+  /// calendar allows (0001-01-01 and 9999-12-31).
+  mutating func day(first: CalendarDay, last: CalendarDay) -> CalendarDay {
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0: first.adding(days: Int.random(in: 0..<2, using: &random))
+    case 1: last.adding(days: -Int.random(in: 0..<2, using: &random))
+    case 2: Fixture.day(Int.random(in: -3_000...3_000, using: &random))
+    default: Fixture.day(-Int.random(in: 0..<12, using: &random))
+    }
+  }
+}
