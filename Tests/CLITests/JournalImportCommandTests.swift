@@ -109,6 +109,20 @@ extension HaruCLI {
       #expect(!result.standardError.contains("["))
     }
 
+    @Test func aRefusedLineDoesNotUseUpItsIdentity() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let id = UUID()
+      let lines = [Self.tsvLine(id, brand: ""), Self.tsvLine(id)]
+      let file = try write(lines, haru, name: "retry.tsv")
+      let result = try await haru.run(["journal", "import", file, "--json"])
+      let summary = try #require(try result.json() as? [String: Any], "\(result)")
+      #expect(summary["imported"] as? Int == 1)
+      let rejected = try #require(summary["rejected"] as? [[String: Any]])
+      #expect(rejected.map { $0["line"] as? Int } == [1])
+      #expect(try await count(haru) == 1)
+    }
+
     @Test func importingTheSameFileAgainAddsNothing() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

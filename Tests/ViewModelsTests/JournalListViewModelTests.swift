@@ -194,6 +194,21 @@ struct JournalListViewModelTests {
       ])
   }
 
+  @Test func aDoubleTapOnTheHeartLeavesTheFavoriteAsItWas() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31")
+    let (viewModel, input) = await settledList(fixture)
+
+    input.toggleFavorite.send(rose.id)
+    input.toggleFavorite.send(rose.id)
+    await viewModel.untilIdle()
+
+    #expect(try await fixture.journal.entry(rose.id)?.isFavorite == false)
+    #expect(viewModel.entries.value.map(\.isFavorite) == [false])
+    #expect(viewModel.counts.value == Counts(all: 1, favorites: 0))
+    #expect(viewModel.errorMessage.value == nil)
+  }
+
   @Test(arguments: [DisplayLanguage.english, .korean])
   func actingOnAnEntryThatIsGoneSaysSoAndLosesNothing(language: DisplayLanguage) async throws {
     let fixture = try JournalFixture()

@@ -91,6 +91,8 @@ enum JournalImportCommand {
       }
       let range = done..<min(done + batchSize, lines.count)
       var batch = Data()
+      // The identities this batch brings, recorded as used once the journal has taken them.
+      var batchIDs: [(id: UUID, line: Int)] = []
       for index in range {
         let number = index + 1
         switch lines.tsvLine(at: index) {
@@ -105,7 +107,7 @@ enum JournalImportCommand {
                   + "already used on line \(first).", field: "id", line: number,
                 entryID: JournalEntry.ID(id)))
           } else {
-            if let id { seen[id] = number }
+            if let id { batchIDs.append((id, number)) }
             batch.append(text)
           }
         }
@@ -121,11 +123,17 @@ enum JournalImportCommand {
             + "Lines 1–\(range.lowerBound) were imported; run the import again to retry the rest.")
       }
       imported += report.importedCount
-      rejected += report.rejectedLines.map { error in
+      let batchRejected = report.rejectedLines.map { error in
         JournalError(
           error.code, message: error.message, field: error.field,
           line: error.line.map { $0 + range.lowerBound }, path: error.path,
           entryID: error.entryID, validationError: error.validationError)
+      }
+      rejected += batchRejected
+      // A refused line does not use up its identity: a later line may still bring it.
+      let refusedLines = Set(batchRejected.compactMap(\.line))
+      for (id, line) in batchIDs where !refusedLines.contains(line) && seen[id] == nil {
+        seen[id] = line
       }
       done = range.upperBound
       if showsProgress { drawProgress(done, of: lines.count, context.console) }

@@ -13,6 +13,8 @@ private let interruptRequested = Atomic<Bool>(false)
 /// ends the process at once, as usual.
 enum Interrupt {
   static func install() {
+    // Touched here first: a global is set up on first use, which must not happen in the handler.
+    interruptRequested.store(false, ordering: .relaxed)
     signal(SIGINT) { _ in
       // Only async-signal-safe work here: a lock-free store and restoring the default action.
       interruptRequested.store(true, ordering: .relaxed)

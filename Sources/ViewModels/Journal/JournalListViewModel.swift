@@ -89,6 +89,10 @@ public final class JournalListViewModel {
   private var query = ""
   /// How many pages the list shows; back to one when the segment or the query changes.
   private var pages = 1
+  /// The newest write asked for, which the next one waits for.
+  private var lastWrite: Task<JournalError?, Never>?
+  /// The favorite flags asked for and not yet shown by the list.
+  private var pendingFavorites: [JournalEntry.ID: Bool] = [:]
   let work = WorkBag()
   let segment = OutputSubject(Segment.all)
   let entries = OutputSubject<[JournalEntry]>([])
@@ -181,8 +185,11 @@ public final class JournalListViewModel {
       errorMessage.send(ErrorText.journal(Self.notFound(id), in: language))
       return
     }
+    // A second tap before the list shows the first one's result turns the first one back.
+    let favorite = !(pendingFavorites[id] ?? entry.isFavorite)
+    pendingFavorites[id] = favorite
     change { (journal) async throws(JournalError) in
-      try await journal.setFavorite(!entry.isFavorite, for: id)
+      try await journal.setFavorite(favorite, for: id)
     }
   }
 
@@ -191,17 +198,29 @@ public final class JournalListViewModel {
   }
 
   /// Runs a write, then shows its outcome and the list after it.
+  ///
+  /// Writes run one after another, in the order they were asked for, each after the one before has
+  /// finished: two quick taps on a heart are applied in order.
   private func change(
     _ write: @escaping @Sendable (JournalRepository) async throws(JournalError) -> JournalEntry
   ) {
-    work.run { [weak self, journal] in
-      var failure: JournalError?
+    let previous = lastWrite
+    let current = Task { [journal] () -> JournalError? in
+      _ = await previous?.value
       do throws(JournalError) {
         _ = try await write(journal)
+        return nil
       } catch {
-        failure = error
+        return error
       }
+    }
+    lastWrite = current
+    work.run { [weak self] in
+      let failure = await current.value
       guard !Task.isCancelled, let self else { return }
+      if lastWrite == current {
+        lastWrite = nil
+      }
       errorMessage.send(failure.map { ErrorText.journal($0, in: self.language) })
       reload()
     }
@@ -239,6 +258,9 @@ public final class JournalListViewModel {
   private func show(_ result: Result<Request.Answer, JournalError>, for request: Request) {
     switch result {
     case .success(let answer):
+      if lastWrite == nil {
+        pendingFavorites = [:]
+      }
       entries.send(answer.entries)
       canLoadMore.send(answer.hasMore && request.limit < JournalRepository.maximumPageSize)
       counts.send(answer.counts)
