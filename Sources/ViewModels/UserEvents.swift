@@ -33,6 +33,8 @@ public struct UserEvents<Element: Sendable>: AsyncSequence, Sendable {
 
   private struct Listener {
     var deliver: (@Sendable (Element) -> Void)?
+    /// Tells the listener it has been replaced, so that it can end.
+    var replaced: (@Sendable () -> Void)?
     var backlog: [Element] = []
   }
 
@@ -58,18 +60,26 @@ public struct UserEvents<Element: Sendable>: AsyncSequence, Sendable {
   /// Starts listening with a `for await` loop; the view model the input was given to stops
   /// receiving the events.
   ///
+  /// The loop ends when another listener takes over, such as a view model the input is given to.
+  ///
   /// - Returns: An iterator over the events sent from now on, and any sent before anyone listened.
   public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
     let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
-    listen { continuation.yield($0) }
+    listen({ continuation.yield($0) }, whenReplaced: { continuation.finish() })
     return stream.makeAsyncIterator()
   }
 
   /// Makes `deliver` the one listener, handing it the events that waited for one. `deliver` runs
-  /// under a lock and must only hand the event on.
-  func listen(_ deliver: @escaping @Sendable (Element) -> Void) {
+  /// under a lock and must only hand the event on; so does `whenReplaced`, called once another
+  /// listener takes over.
+  func listen(
+    _ deliver: @escaping @Sendable (Element) -> Void,
+    whenReplaced: (@Sendable () -> Void)? = nil
+  ) {
     listener.withLock { listener in
+      listener.replaced?()
       listener.deliver = deliver
+      listener.replaced = whenReplaced
       for event in listener.backlog {
         deliver(event)
       }

@@ -41,6 +41,18 @@ struct ConcurrencyTests {
     #expect(inOrder)
   }
 
+  @Test @MainActor func aLoopOverAnInputEndsWhenAViewModelTakesItOver() async throws {
+    let input = SettingsViewModel.Input()
+    var iterator = input.toggleTheme.makeAsyncIterator()
+    input.toggleTheme.send()
+    #expect(await iterator.next() != nil)
+    let viewModel = SettingsViewModel(settings: try makeSettings(), language: .english)
+    _ = viewModel.transform(input)
+    // Ended, not left waiting forever.
+    #expect(await iterator.next() == nil)
+    await viewModel.untilIdle()
+  }
+
   @Test @MainActor func settingsChosenFromManyTasksEndAsTheStoreSays() async throws {
     let settings = try makeSettings()
     let viewModel = SettingsViewModel(settings: settings, language: .english)
