@@ -5,14 +5,6 @@ import Testing
 
 @testable import HaruJournal
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A writer killed with SIGKILL in the middle of adding entries with photos loses nothing it
 /// reported, leaves the database sound, and leaves no orphaned photo once the journal is reopened.
 @Suite(.timeLimit(.minutes(2)))
@@ -40,32 +32,10 @@ struct CrashConsistencyTests {
   static func runAndKill(
     _ helper: URL, directory: URL, seed: UInt64, afterLines: Int
   ) throws -> [JournalEntry.ID] {
-    let process = Process()
-    process.executableURL = helper
-    process.arguments = [directory.path, "1000", String(seed)]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    var received = Data()
-    let reader = output.fileHandleForReading
-    while received.count(where: { $0 == 0x0A }) < afterLines {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }  // the helper ended by itself
-      received.append(chunk)
-    }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    received.append(reader.readDataToEndOfFile())
-    let problems = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(problems.isEmpty, "the helper reported: \(problems)")
-    // A line cut short by the kill was never completed, so it reports nothing.
-    let complete = received.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
-    return complete.compactMap { line in
-      UUID(uuidString: String(decoding: line, as: UTF8.self)).map(JournalEntry.ID.init)
-    }
+    let run = try KilledRun(
+      helper, arguments: [directory.path, "1000", String(seed)], killedAfterLines: afterLines)
+    #expect(run.errors.isEmpty, "the helper reported: \(run.errors)")
+    return run.lines.compactMap { UUID(uuidString: $0).map(JournalEntry.ID.init) }
   }
 
   /// Opens the journal as an app would after the crash and checks it.

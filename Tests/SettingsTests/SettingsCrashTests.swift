@@ -3,14 +3,6 @@ import HaruSettings
 import HaruTestSupport
 import Testing
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A writer killed with SIGKILL in the middle of flushing settings leaves a file that parses and
 /// holds every value whose flush returned, whatever moment the kill comes at.
 @Suite(.timeLimit(.minutes(2)))
@@ -56,35 +48,14 @@ struct SettingsCrashTests {
   static func runAndKill(
     _ helper: URL, file: URL, seed: UInt64, afterLines: Int
   ) throws -> [String: Int64] {
-    let process = Process()
-    process.executableURL = helper
-    process.arguments = [file.path, "1000", String(seed)]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    var received = Data()
-    let reader = output.fileHandleForReading
-    while received.count(where: { $0 == 0x0A }) < afterLines {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }  // the helper ended by itself
-      received.append(chunk)
-    }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    received.append(reader.readDataToEndOfFile())
-    let problems = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(problems.isEmpty, "the helper reported: \(problems)")
-    // A line cut short by the kill was never completed, so it reports nothing.
-    let complete = received.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+    let run = try KilledRun(
+      helper, arguments: [file.path, "1000", String(seed)], killedAfterLines: afterLines)
+    #expect(run.errors.isEmpty, "the helper reported: \(run.errors)")
     var values: [String: Int64] = [:]
-    for line in complete {
-      let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
+    for line in run.lines {
+      let parts = line.split(separator: " ")
       guard parts.count == 2, let value = Int64(parts[1]) else {
-        Issue.record(
-          "the helper printed an unexpected line: \(String(decoding: line, as: UTF8.self))")
+        Issue.record("the helper printed an unexpected line: \(line)")
         continue
       }
       values[String(parts[0])] = value
