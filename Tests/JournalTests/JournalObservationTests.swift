@@ -91,7 +91,7 @@ struct JournalObservationTests {
 
   @Test func aFailedRefreshIsDeliveredAsAValue() throws {
     try withTemporaryDirectory { directory in
-      let store = BrokenReadsStore()
+      let store = FailingReadsStore()
       let journal = try JournalRepository(store: store, directory: directory, now: { Fixture.now })
       let observation = try journal.observation(of: .all)
       guard case .failure(let error) = observation.value else {
@@ -101,32 +101,4 @@ struct JournalObservationTests {
       #expect(error.code == .databaseFailure)
     }
   }
-}
-
-/// A store whose lists cannot be read.
-private final class BrokenReadsStore: JournalStore {
-  func insert(_ entries: [JournalEntry]) -> Set<JournalEntry.ID> { [] }
-  func update(
-    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
-  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
-    throw JournalError(.entryNotFound, message: "none")
-  }
-  func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
-    throw JournalError(.entryNotFound, message: "none")
-  }
-  func entry(_ id: JournalEntry.ID) -> JournalEntry? { nil }
-  func entries(
-    in list: JournalList, after cursor: JournalCursor?, limit: Int
-  ) throws(JournalError) -> [JournalEntry] {
-    throw JournalError(.databaseFailure, message: "the disk is gone")
-  }
-  func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
-  ) throws(JournalError) -> [JournalEntry] {
-    throw JournalError(.databaseFailure, message: "the disk is gone")
-  }
-  func count(in list: JournalList) -> Int { 0 }
-  func perfumes() -> [PerfumeSummary] { [] }
-  func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { names }
 }

@@ -288,7 +288,7 @@ struct SearchRepositoryTests {
   @Test(arguments: ["", "   ", "\n\t"])
   func emptyTextReturnsAnEmptyPageWithoutAskingTheStore(text: String) async throws {
     try await withTemporaryDirectory { directory in
-      let journal = try JournalRepository(store: FailingSearchStore(), directory: directory)
+      let journal = try JournalRepository(store: FailingReadsStore(), directory: directory)
       let page = try await journal.search(text)
       #expect(page.entries.isEmpty)
       #expect(page.nextCursor == nil)
@@ -296,30 +296,4 @@ struct SearchRepositoryTests {
       await #expect(throws: JournalError.self) { _ = try await journal.search("장미") }
     }
   }
-}
-
-/// A store whose searches fail.
-private final class FailingSearchStore: JournalStore {
-  func insert(_ entries: [JournalEntry]) -> Set<JournalEntry.ID> { [] }
-  func update(
-    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
-  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
-    throw JournalError(.entryNotFound, message: "none")
-  }
-  func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
-    throw JournalError(.entryNotFound, message: "none")
-  }
-  func entry(_ id: JournalEntry.ID) -> JournalEntry? { nil }
-  func entries(in list: JournalList, after cursor: JournalCursor?, limit: Int) -> [JournalEntry] {
-    []
-  }
-  func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
-  ) throws(JournalError) -> [JournalEntry] {
-    throw JournalError(.databaseFailure, message: "the disk is gone")
-  }
-  func count(in list: JournalList) -> Int { 0 }
-  func perfumes() -> [PerfumeSummary] { [] }
-  func referencedPhotos(among names: Set<PhotoName>) -> Set<PhotoName> { [] }
 }
