@@ -57,15 +57,9 @@ struct SearchAgreementTests {
       for _ in 0..<kind.queryCount {
         let text = generator.query(from: entries)
         let limit = Int.random(in: 1...30, using: &generator.random)
-        for scope in [JournalSearchScope.all, .favorites] {
-          let expected = SearchReference.searchAll(text, in: scope, among: reference)
-          let found = try Self.pageToEnd(
-            store, text, in: scope, limit: limit, expecting: expected.count)
-          #expect(
-            found.entries == expected,
-            "\(text.debugDescription) in \(scope), \(limit) a page: \(found.pages) pages")
-          pages += found.pages
-          if scope == .all, !expected.isEmpty { nonEmpty += 1 }
+        for result in try Self.searchBothScopes(store, text, limit: limit, reference: reference) {
+          pages += result.pages
+          if result.scope == .all, !result.expected.isEmpty { nonEmpty += 1 }
         }
       }
       // The generated queries are a mix: most find something, some find nothing.
@@ -240,19 +234,33 @@ struct SearchAgreementTests {
         }
       let text = generator.query(from: pool)
       let limit = Int.random(in: 1...30, using: &generator.random)
-      for scope in [JournalSearchScope.all, .favorites] {
-        let expected = SearchReference.searchAll(text, in: scope, among: reference)
-        let found = try Self.pageToEnd(
-          store, text, in: scope, limit: limit, expecting: expected.count)
-        #expect(
-          found.entries == expected,
-          "\(text.debugDescription) in \(scope), \(limit) a page, \(note)")
+      let results = try Self.searchBothScopes(
+        store, text, limit: limit, reference: reference, note: note)
+      for expected in results.map(\.expected) {
         onEdgeDays += expected.count { $0.day <= first.adding(days: 1) }
         onEdgeDays += expected.count { $0.day >= last.adding(days: -1) }
       }
     }
     journal.recent.removeAll()
     return onEdgeDays
+  }
+
+  /// Searches `text` in all entries and in favorites, each page by page to its end, and checks
+  /// both against the reference.
+  ///
+  /// - Returns: For each scope, the reference's matches and the number of pages read.
+  static func searchBothScopes(
+    _ store: any JournalStore, _ text: String, limit: Int, reference: SearchReference.Prepared,
+    note: String = ""
+  ) throws -> [(scope: JournalSearchScope, expected: [JournalEntry], pages: Int)] {
+    try [JournalSearchScope.all, .favorites].map { scope in
+      let expected = SearchReference.searchAll(text, in: scope, among: reference)
+      let found = try pageToEnd(store, text, in: scope, limit: limit, expecting: expected.count)
+      #expect(
+        found.entries == expected,
+        "\(text.debugDescription) in \(scope), \(limit) a page: \(found.pages) pages \(note)")
+      return (scope, expected, found.pages)
+    }
   }
 
   /// Reads a search page by page, each after the last entry of the one before, until a page is
