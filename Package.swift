@@ -64,10 +64,11 @@ let package = Package(
       dependencies: ["HaruJournal", "HaruModels"],
       path: "Sources/JournalCrashHelper"
     ),
-    // Writes settings with a flush after each until it is killed; the settings crash test runs it.
+    // Uses a settings file as another process would (writes, towns, holding the lock); the
+    // multi-process and crash tests of the settings run it.
     .executableTarget(
       name: "HaruSettingsCrashHelper",
-      dependencies: ["HaruSettings"],
+      dependencies: ["HaruSettings", "HaruModels"],
       path: "Sources/SettingsCrashHelper"
     ),
     .executableTarget(

@@ -1,30 +1,105 @@
-// Writes settings one after another, flushing each, and prints each value's key and value on its
-// own line as soon as the flush has returned. The settings crash test kills this process at a
-// random moment and then checks that the file still parses and holds every printed value.
+// A process that uses a settings file the way an app, a widget or an extension would, for the
+// tests that need several real processes on one file. Each mode prints what it did, one line per
+// step, as soon as the step is done:
 //
-//   HaruSettingsCrashHelper <settings file> <number of writes> <seed>
+//   HaruSettingsCrashHelper crash <file> <writes> <seed>
+//       sets `crash.<seed>.<i>` for each i with a flush after each, printing "<key> <value>"
+//   HaruSettingsCrashHelper count <file> <key> <writes> [flush|exit|return]
+//       sets <key> to 1, 2, … <writes>; with `flush`, flushes after each write and prints the
+//       value; otherwise prints nothing per write and ends by `exit(0)` or by returning from main
+//       right after the last write, with no flush
+//   HaruSettingsCrashHelper add-town <file> <name> <latitude> <longitude>
+//       adds a saved town and flushes; prints "added" or the error's code
+//   HaruSettingsCrashHelper hold-lock <file> <seconds>
+//       holds the settings file's lock, printing "locked" once it has it
+//
+// Exit status: 0 done, 1 a settings error, 2 a usage error.
 
 import Foundation
+import HaruModels
 import HaruSettings
 
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let count = Int(arguments[2]), let seed = UInt64(arguments[3]) else {
-  FileHandle.standardError.write(
-    Data("usage: HaruSettingsCrashHelper <settings file> <number of writes> <seed>\n".utf8))
-  exit(2)
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data("\(line)\n".utf8))
 }
 
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data("HaruSettingsCrashHelper: \(message)\n".utf8))
+  exit(status)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else { fail("usage: <mode> <file> …", status: 2) }
+let file = URL(fileURLWithPath: arguments[1])
+
 do {
-  let store = try SettingsStore(
-    backend: FilePreferencesBackend(fileURL: URL(fileURLWithPath: arguments[1])))
-  for index in 0..<count {
-    let key = SettingsKey<Int>("crash.\(seed).\(index)", default: -1)
-    let value = index &* 7 &+ Int(truncatingIfNeeded: seed)
-    try store.set(value, for: key)
-    try await store.flush()
-    FileHandle.standardOutput.write(Data("\(key.name) \(value)\n".utf8))
+  switch arguments[0] {
+  case "crash":
+    guard arguments.count == 4, let count = Int(arguments[2]), let seed = UInt64(arguments[3])
+    else { fail("usage: crash <file> <writes> <seed>", status: 2) }
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    for index in 0..<count {
+      let key = SettingsKey<Int>("crash.\(seed).\(index)", default: -1)
+      let value = index &* 7 &+ Int(truncatingIfNeeded: seed)
+      try store.set(value, for: key)
+      try await store.flush()
+      say("\(key.name) \(value)")
+    }
+
+  case "count":
+    guard arguments.count == 5, let count = Int(arguments[3]) else {
+      fail("usage: count <file> <key> <writes> flush|exit|return", status: 2)
+    }
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    let key = SettingsKey<Int>(arguments[2], default: 0)
+    for value in 1...max(count, 1) {
+      try store.set(value, for: key)
+      if arguments[4] == "flush" {
+        try await store.flush()
+        say(String(value))
+      }
+    }
+    if arguments[4] == "exit" { exit(0) }
+
+  case "add-town":
+    guard arguments.count == 5, let latitude = Double(arguments[3]),
+      let longitude = Double(arguments[4])
+    else { fail("usage: add-town <file> <name> <latitude> <longitude>", status: 2) }
+    let town = try Town(
+      name: arguments[2], coordinate: Coordinate(latitude: latitude, longitude: longitude))
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    do {
+      try store.update(.savedTowns) { try $0.add(town) }
+      try await store.flush()
+      say("added")
+    } catch let error as SettingsError {
+      say(error.code.rawValue)
+      exit(1)
+    }
+
+  case "hold-lock":
+    guard arguments.count == 3, let seconds = UInt32(arguments[2]) else {
+      fail("usage: hold-lock <file> <seconds>", status: 2)
+    }
+    let lock = file.appendingPathExtension("lock").path
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let descriptor = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX) == 0 else {
+      fail("the lock could not be taken", status: 1)
+    }
+    say("locked")
+    sleep(seconds)
+
+  default:
+    fail("unknown mode \(arguments[0])", status: 2)
   }
 } catch {
-  FileHandle.standardError.write(Data("HaruSettingsCrashHelper: \(error)\n".utf8))
-  exit(1)
+  fail("\(error)", status: 1)
 }

@@ -7,7 +7,7 @@ struct FilePreferencesBackendTests {
   @Test func theFileIsIndentedJSONWithTheSchemaVersion() throws {
     let folder = try TemporaryFolder()
     let backend = FilePreferencesBackend(fileURL: folder.file())
-    try backend.save(
+    try backend.replaceAll(with: 
       StoredPreferences(
         schemaVersion: 2,
         values: ["temperatureUnit": .string("fahrenheit"), "petType": .string("cat")]))
@@ -29,7 +29,7 @@ struct FilePreferencesBackendTests {
     let folder = try TemporaryFolder()
     let backend = FilePreferencesBackend(fileURL: folder.file())
     for count in 1...5 {
-      try backend.save(StoredPreferences(schemaVersion: 1, values: ["n": .integer(Int64(count))]))
+      try backend.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["n": .integer(Int64(count))]))
     }
     #expect(try folder.contents() == ["settings.json"])
   }
@@ -75,7 +75,7 @@ struct FilePreferencesBackendTests {
     try Data("not a folder".utf8).write(to: blocker)
     let backend = FilePreferencesBackend(fileURL: blocker.appendingPathComponent("settings.json"))
     let error = #expect(throws: SettingsError.self) {
-      try backend.save(StoredPreferences(schemaVersion: 1, values: [:]))
+      try backend.replaceAll(with: StoredPreferences(schemaVersion: 1, values: [:]))
     }
     #expect(error?.code == .writeFailed)
     #expect(try String(contentsOf: blocker, encoding: .utf8) == "not a folder")
@@ -84,12 +84,12 @@ struct FilePreferencesBackendTests {
   @Test func aFullDiskKeepsThePreviousFile() throws {
     let folder = try TemporaryFolder()
     let original = StoredPreferences(schemaVersion: 1, values: ["petType": .string("cat")])
-    try FilePreferencesBackend(fileURL: folder.file()).save(original)
+    try FilePreferencesBackend(fileURL: folder.file()).replaceAll(with: original)
     let full = FilePreferencesBackend(fileURL: folder.file()) { _, _ throws(SettingsError) in
       throw SettingsError(.writeFailed, message: "No space left on device.")
     }
     #expect(throws: SettingsError.self) {
-      try full.save(StoredPreferences(schemaVersion: 1, values: ["petType": .string("dog")]))
+      try full.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["petType": .string("dog")]))
     }
     #expect(try FilePreferencesBackend(fileURL: folder.file()).load() == original)
   }

@@ -69,7 +69,7 @@ struct PreferencesBackendContractTests {
   func loadReturnsExactlyWhatWasSaved(maker: Maker) throws {
     let place = try maker.makePlace()
     let backend = place.backend()
-    try backend.save(Self.sample)
+    try backend.replaceAll(with: Self.sample)
     #expect(try backend.load() == Self.sample)
     withExtendedLifetime(place) {}
   }
@@ -78,9 +78,9 @@ struct PreferencesBackendContractTests {
   func saveReplacesEverything(maker: Maker) throws {
     let place = try maker.makePlace()
     let backend = place.backend()
-    try backend.save(Self.sample)
+    try backend.replaceAll(with: Self.sample)
     let smaller = StoredPreferences(schemaVersion: 4, values: ["petType": .string("cat")])
-    try backend.save(smaller)
+    try backend.replaceAll(with: smaller)
     #expect(try backend.load() == smaller)
     withExtendedLifetime(place) {}
   }
@@ -91,7 +91,7 @@ struct PreferencesBackendContractTests {
     let writer = place.backend()
     let reader = place.backend()
     #expect(writer.location == reader.location)
-    try writer.save(Self.sample)
+    try writer.replaceAll(with: Self.sample)
     #expect(try reader.load() == Self.sample)
     let elsewhere = try maker.makePlace()
     #expect(elsewhere.backend().location != writer.location)
@@ -105,7 +105,7 @@ struct PreferencesBackendContractTests {
     let versions = (1...20).map { StoredPreferences(schemaVersion: 1, values: ["n": .integer($0)]) }
     await withTaskGroup(of: Void.self) { group in
       for version in versions {
-        group.addTask { try? backend.save(version) }
+        group.addTask { try? backend.replaceAll(with: version) }
       }
     }
     let loaded = try #require(try backend.load())

@@ -81,7 +81,7 @@ struct SettingsBadInputTests {
   @Test func aFailingWriteIsATypedErrorAndKeepsMemoryAndTheOldFile() async throws {
     let folder = try TemporaryFolder()
     let original = StoredPreferences(schemaVersion: 1, values: ["petType": .string("cat")])
-    try FilePreferencesBackend(fileURL: folder.file()).save(original)
+    try FilePreferencesBackend(fileURL: folder.file()).replaceAll(with: original)
     let failing = FailingBackend(fileURL: folder.file())
     let store = try SettingsStore(backend: failing)
     #expect(store[.petType] == .cat)
@@ -89,10 +89,10 @@ struct SettingsBadInputTests {
     failing.isFull.withLock { $0 = true }
     try store.set(.dog, for: .petType)
     let error = await #expect(throws: SettingsError.self) { try await store.flush() }
-    #expect(error?.code == .writeFailed)
+    #expect(error?.code == .diskFull)
     #expect(store[.petType] == .dog, "memory keeps the new value")
     #expect(try FilePreferencesBackend(fileURL: folder.file()).load() == original, "file intact")
-    #expect(store.diagnostics.value.map(\.code).contains(.writeFailed))
+    #expect(store.diagnostics.value.map(\.code).contains(.diskFull))
 
     // Once space is back, the next flush saves what is in memory.
     failing.isFull.withLock { $0 = false }
@@ -169,10 +169,12 @@ final class FailingBackend: PreferencesBackend {
     try file.load()
   }
 
-  func save(_ preferences: StoredPreferences) throws(SettingsError) {
+  func modify(
+    _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
+  ) throws(SettingsError) -> [SettingsError] {
     if isFull.withLock({ $0 }) {
-      throw SettingsError(.writeFailed, message: "No space left on device.")
+      throw SettingsError(.diskFull, message: "No space left on device.")
     }
-    try file.save(preferences)
+    return try file.modify(change)
   }
 }

@@ -49,7 +49,7 @@ struct SettingsCrashTests {
     _ helper: URL, file: URL, seed: UInt64, afterLines: Int
   ) throws -> [String: Int64] {
     let run = try KilledRun(
-      helper, arguments: [file.path, "1000", String(seed)], killedAfterLines: afterLines)
+      helper, arguments: ["crash", file.path, "1000", String(seed)], killedAfterLines: afterLines)
     #expect(run.errors.isEmpty, "the helper reported: \(run.errors)")
     var values: [String: Int64] = [:]
     for line in run.lines {

@@ -46,7 +46,7 @@ struct SettingsMigrationTests {
     struct Broken: Error {}
     let folder = try TemporaryFolder()
     let backend = FilePreferencesBackend(fileURL: folder.file())
-    try backend.save(Self.versionOne)
+    try backend.replaceAll(with: Self.versionOne)
     let before = try Data(contentsOf: folder.file())
     let error = #expect(throws: SettingsError.self) {
       try SettingsStore(

@@ -72,17 +72,36 @@ struct SettingsStoreTests {
     #expect(await pets.next() == .dog)
   }
 
-  @Test func twoStoresOverOneLocationSeeEachOthersWrites() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func twoStoresOverOneFileSeeEachOthersSaves() async throws {
     let folder = try TemporaryFolder()
     let first = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
     let second = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
     var themes = second.observe(.themeMode).makeAsyncIterator()
     #expect(await themes.next() == .system)
     try first.set(.light, for: .themeMode)
+    try await first.flush()
+    #expect(await themes.next() == .light, "the other store's save reaches observers")
     #expect(second[.themeMode] == .light)
-    #expect(await themes.next() == .light)
     try second.set(8, for: .launchCount)
-    #expect(first[.launchCount] == 8)
+    try await second.flush()
+    #expect(await first.waitUntil(.launchCount) { $0 == 8 } == 8)
+    #expect(first[.themeMode] == .light && second[.launchCount] == 8)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func twoStoresOverOneInMemoryBackendBehaveLikeTwoProcesses() async throws {
+    let backend = InMemoryPreferencesBackend()
+    let first = try SettingsStore(backend: backend)
+    let second = try SettingsStore(backend: backend)
+    try first.set(.cat, for: .petType)
+    try second.set(.dark, for: .themeMode)
+    #expect(second[.petType] == .dog, "nothing is shared before a save")
+    try await first.flush()
+    try await second.flush()
+    #expect(await second.waitUntil(.petType) { $0 == .cat } == .cat)
+    #expect(await first.waitUntil(.themeMode) { $0 == .dark } == .dark)
+    #expect(backend.load()?.values == ["petType": .string("cat"), "themeMode": .string("dark")])
   }
 
   @Test func aSetterChangesOneSettingWithoutTheStore() throws {
@@ -113,16 +132,16 @@ struct SettingsStoreTests {
     #expect(backend.load()?.values["fromANewerScreen"] == .array([.integer(1)]))
   }
 
-  @Test func aSecondStoreWithAnotherConfigurationIsRefused() throws {
+  @Test func storesOverOneBackendEachKeepTheirOwnConfiguration() throws {
     let backend = InMemoryPreferencesBackend()
     let first = try SettingsStore(backend: backend)
-    let error = #expect(throws: SettingsError.self) {
-      try SettingsStore(backend: backend, migrations: [.renameKey("a", to: "b", version: 2)])
-    }
-    #expect(error?.code == .configurationMismatch)
-    let same = try SettingsStore(backend: backend)
-    try same.set(.cat, for: .petType)
-    #expect(first[.petType] == .cat)
+    let busan = try Town(name: "부산", coordinate: Coordinate(latitude: 35.18, longitude: 129.08))
+    let second = try SettingsStore(
+      backend: backend, defaultTowns: SavedTowns(busan),
+      migrations: [.renameKey("a", to: "b", version: 2)])
+    #expect(first.schemaVersion == 1 && second.schemaVersion == 2)
+    #expect(first[.savedTowns].current == .seoulCityHall)
+    #expect(second[.savedTowns].current == busan)
   }
 
   @Test func aValueThatCannotBeSavedFailsTheFlush() async throws {
@@ -145,7 +164,8 @@ struct SettingsStoreTests {
     let store = try SettingsStore(backend: InMemoryPreferencesBackend())
     try store.update(.launchCount) { count in
       // Reading the store inside the change neither deadlocks nor sees a half-made value.
-      count = store[.launchCount] + 1
+      _ = store[.launchCount]
+      count += 1
     }
     #expect(store[.launchCount] == 1)
     await withTaskGroup(of: Void.self) { group in
@@ -156,6 +176,8 @@ struct SettingsStoreTests {
       }
     }
     #expect(store[.launchCount] == 801, "no increment was lost")
+    try await store.flush()
+    #expect(store[.launchCount] == 801, "replaying the updates on the stored value agrees")
   }
 
   @Test func defaultTownsCanBeConfigured() throws {

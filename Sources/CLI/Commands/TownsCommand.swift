@@ -37,7 +37,7 @@ enum TownsCommand {
   }
 
   static func change(
-    _ store: SettingsStore, _ body: (inout SavedTowns) throws(SettingsError) -> Void
+    _ store: SettingsStore, _ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void
   ) async throws(CLIError) {
     do {
       try store.update(.savedTowns) { (towns: inout SavedTowns) in try body(&towns) }

@@ -1,4 +1,5 @@
 public import Foundation
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin
@@ -8,7 +9,8 @@ public import Foundation
   import Musl
 #endif
 
-/// A backend that keeps preferences in one JSON file a person can read.
+/// A backend that keeps preferences in one JSON file a person can read, shared safely by every
+/// process that uses it.
 ///
 /// The file holds the schema version and the values, sorted by key and indented:
 ///
@@ -22,44 +24,69 @@ public import Foundation
 /// }
 /// ```
 ///
-/// The file belongs to one process at a time: stores in one process share it, but two processes
-/// (or two apps using the default location on a Mac) do not coordinate, and the last to save wins.
-/// Give each app its own file when several may run at once.
+/// An app, its widget, its extensions and command-line tools may open the same file at once. Every
+/// change is a read-modify-write under an advisory lock (`flock(2)`) on a lock file beside it,
+/// `<name>.lock`, which is never replaced or deleted: the change reads the newest file, so no
+/// writer's keys are lost to another's. A writer waits up to ``lockTimeout`` for the lock and
+/// then fails with ``SettingsError/Code/busy``; the lock vanishes with the process that held it,
+/// so a killed writer cannot leave it stuck.
 ///
-/// Every save writes a temporary file in the same folder, flushes it to disk, renames it over the
-/// old file and flushes the folder, so the file on disk is always either the old or the new
-/// version, never a mix. A file that cannot be read is renamed to
+/// Every save writes a temporary file `.<name>.<UUID>.tmp` in the same folder, flushes it to disk,
+/// renames it over the old file and flushes the folder, so the file on disk is always either the
+/// old or the new version, never a mix. A temporary file left by a process killed mid-save is
+/// removed by the next process that takes the lock. A file that cannot be read is renamed to
 /// `<name>.unreadable-<time>.json` beside it — kept for a person to look at, never deleted.
+///
+/// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on Linux, a
+/// dispatch file-system source on Apple platforms) within milliseconds, with no polling; where
+/// neither can watch the folder, it compares the file's identity twice a second.
 public final class FilePreferencesBackend: PreferencesBackend {
   /// The file the preferences are kept in.
   public let fileURL: URL
+
+  /// The lock file beside ``fileURL`` that every writer holds while it changes the file.
+  public var lockFileURL: URL { fileURL.appendingPathExtension("lock") }
+
+  /// How long a change waits for another process to release the lock before it fails with
+  /// ``SettingsError/Code/busy``.
+  public let lockTimeout: Duration
 
   /// The file's standardized path.
   public var location: String { fileURL.path }
 
   /// Writes bytes to a path atomically and durably; replaceable in tests to simulate a full disk.
   let writeAtomically: @Sendable (Data, URL) throws(SettingsError) -> Void
+  /// The identity of the file this backend last wrote, so that a watch can skip its own saves.
+  private let lastWritten = LockedState<FileIdentity?>(nil)
+  /// Whether temporary files of killed saves were looked for yet.
+  private let sweptTemporaryFiles = LockedState(false)
 
   /// Creates a backend over a file. Nothing is read or written until the store loads or saves.
   ///
-  /// - Parameter fileURL: The JSON file; its folder is created when first saved.
-  public convenience init(fileURL: URL) {
-    self.init(fileURL: fileURL, writeAtomically: FileWriter.writeAtomically)
+  /// - Parameters:
+  ///   - fileURL: The JSON file; its folder is created when first saved.
+  ///   - lockTimeout: How long a change waits for another writer; one second by default.
+  public convenience init(fileURL: URL, lockTimeout: Duration = .seconds(1)) {
+    self.init(
+      fileURL: fileURL, lockTimeout: lockTimeout, writeAtomically: FileWriter.writeAtomically)
   }
 
   init(
-    fileURL: URL, writeAtomically: @escaping @Sendable (Data, URL) throws(SettingsError) -> Void
+    fileURL: URL, lockTimeout: Duration = .seconds(1),
+    writeAtomically: @escaping @Sendable (Data, URL) throws(SettingsError) -> Void
   ) {
-    // Resolve links in the folder, so that two spellings of one file share one store.
+    // Resolve links in the folder, so that two spellings of one file are one location.
     let folder = fileURL.deletingLastPathComponent().resolvingSymlinksInPath()
     self.fileURL = folder.appendingPathComponent(fileURL.lastPathComponent).standardizedFileURL
+    self.lockTimeout = lockTimeout
     self.writeAtomically = writeAtomically
   }
 
   /// The file Haru uses when the app names none: `haru/settings.json` in the user's data folder.
   ///
   /// On Linux that is `$XDG_DATA_HOME/haru`, or `~/.local/share/haru` when the variable is unset;
-  /// on Apple platforms, `haru` in the app's Application Support folder.
+  /// on Apple platforms, `haru` in the app's Application Support folder. To share settings with a
+  /// widget or an extension, pass a file in the App Group's container instead.
   ///
   /// - Parameter environment: The environment variables to consult; the process's by default.
   /// - Returns: The default settings file.
@@ -85,20 +112,121 @@ public final class FilePreferencesBackend: PreferencesBackend {
     return folder.appendingPathComponent("haru/settings.json", isDirectory: false)
   }
 
-  /// Reads the file.
+  /// Reads the file. No lock is taken unless the file must be set aside: a save replaces the file
+  /// in one rename, so a read sees either the old or the new version.
   ///
   /// - Returns: The stored preferences, or `nil` when the file does not exist.
   /// - Throws: ``SettingsError/Code/unreadableStorage`` when the file is not valid preferences
-  ///   JSON (it is renamed aside first), and ``SettingsError/Code/unavailableStorage`` when it can
-  ///   be neither read nor renamed (it is left as it is).
+  ///   JSON (it is renamed aside first, under the lock), and
+  ///   ``SettingsError/Code/unavailableStorage`` when it can be neither read nor renamed (it is
+  ///   left as it is).
   public func load() throws(SettingsError) -> StoredPreferences? {
+    sweepTemporaryFilesOnce(waiting: false)
+    switch try read() {
+    case .missing: return nil
+    case .preferences(let preferences): return preferences
+    case .unreadable:
+      // Look again under the lock: another process may have replaced the file meanwhile, and
+      // its new file must not be the one set aside.
+      do {
+        return try LockFile.holding(lockFileURL, timeout: lockTimeout) {
+          () throws(SettingsError) -> StoredPreferences? in
+          switch try read() {
+          case .missing: return nil
+          case .preferences(let preferences): return preferences
+          case .unreadable: throw try setAside()
+          }
+        }
+      } catch where error.code == .unreadableStorage || error.code == .unavailableStorage {
+        throw error
+      } catch {
+        throw SettingsError(
+          .unavailableStorage,
+          message:
+            "\(fileURL.path) is not valid settings JSON and could not be set aside "
+            + "(\(error.message)); it was left as it is.")
+      }
+    }
+  }
+
+  /// Changes the file under its lock: reads the newest version, lets `change` decide, and
+  /// replaces the file atomically and durably.
+  ///
+  /// - Parameter change: Makes the new preferences from the newest stored ones.
+  /// - Returns: The unreadable file set aside on the way, if there was one.
+  /// - Throws: ``SettingsError/Code/busy`` when another process holds the lock longer than
+  ///   ``lockTimeout``; ``SettingsError/Code/readOnly`` when the folder or the lock file cannot be
+  ///   written; ``SettingsError/Code/diskFull`` and ``SettingsError/Code/writeFailed`` when the
+  ///   file cannot be written; what `change` throws. The previous file is intact in every case.
+  @discardableResult
+  public func modify(
+    _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
+  ) throws(SettingsError) -> [SettingsError] {
+    try LockFile.holding(lockFileURL, timeout: lockTimeout) { () throws(SettingsError) in
+      sweepTemporaryFilesOnce(waiting: true)
+      var problems: [SettingsError] = []
+      let newest: StoredPreferences?
+      switch try read() {
+      case .missing: newest = nil
+      case .preferences(let preferences): newest = preferences
+      case .unreadable:
+        problems.append(try setAside())
+        newest = nil
+      }
+      guard let replacement = try change(newest) else { return problems }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let data: Data
+      do {
+        data = try encoder.encode(replacement)
+      } catch {
+        throw SettingsError(
+          .writeFailed,
+          message: "The settings could not be encoded (\(error)); nothing was written.")
+      }
+      try writeAtomically(data + Data("\n".utf8), fileURL)
+      let written = FileIdentity(path: fileURL.path)
+      lastWritten.withLock { $0 = written }
+      return problems
+    }
+  }
+
+  /// Watches the file's folder for saves by other processes.
+  ///
+  /// - Parameter onChange: Called on a background queue after the file was replaced, written,
+  ///   moved or removed by someone other than this backend.
+  /// - Returns: The running watch.
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
+    let path = fileURL.path
+    let lastWritten = self.lastWritten
+    // Our own saves wake the watch too; they are recognised by the file's identity.
+    let filtered: @Sendable () -> Void = {
+      let current = FileIdentity(path: path)
+      let isOwn = lastWritten.withLock { $0 != nil && $0 == current }
+      if !isOwn { onChange() }
+    }
+    try? FileManager.default.createDirectory(
+      at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    return FolderWatch.start(file: fileURL, onChange: filtered)
+      ?? FolderWatch.poll(file: fileURL, onChange: filtered)
+  }
+
+  // MARK: Reading
+
+  private enum ReadOutcome {
+    case missing
+    case preferences(StoredPreferences)
+    case unreadable
+  }
+
+  private func read() throws(SettingsError) -> ReadOutcome {
     let data: Data
     do {
       data = try Data(contentsOf: fileURL)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-      return nil
+      return .missing
     } catch {
-      if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
+      if !FileManager.default.fileExists(atPath: fileURL.path) { return .missing }
       throw SettingsError(
         .unavailableStorage,
         message:
@@ -106,37 +234,15 @@ public final class FilePreferencesBackend: PreferencesBackend {
           + "it was left as it is. Check its permissions.")
     }
     do {
-      return try JSONDecoder().decode(StoredPreferences.self, from: Self.withoutByteOrderMark(data))
+      return .preferences(
+        try JSONDecoder().decode(StoredPreferences.self, from: Self.withoutByteOrderMark(data)))
     } catch {
-      let kept = try setAside()
-      throw SettingsError(
-        .unreadableStorage,
-        message:
-          "\(fileURL.lastPathComponent) was not valid settings JSON; it was kept as "
-          + "\(kept.lastPathComponent) and the defaults are used.")
+      return .unreadable
     }
   }
 
-  /// Writes the file atomically and durably.
-  ///
-  /// - Parameter preferences: The values and schema version to store.
-  /// - Throws: ``SettingsError/Code/writeFailed`` when the file or its folder cannot be written;
-  ///   the previous file is intact.
-  public func save(_ preferences: StoredPreferences) throws(SettingsError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data: Data
-    do {
-      data = try encoder.encode(preferences)
-    } catch {
-      throw SettingsError(
-        .writeFailed, message: "The settings could not be encoded (\(error)); nothing was written.")
-    }
-    try writeAtomically(data + Data("\n".utf8), fileURL)
-  }
-
-  /// Renames the unreadable file aside and returns its new location.
-  private func setAside() throws(SettingsError) -> URL {
+  /// Renames the unreadable file aside; returns the error that says where it went.
+  private func setAside() throws(SettingsError) -> SettingsError {
     let stamp = Int(Date().timeIntervalSince1970)
     let base = fileURL.deletingPathExtension().lastPathComponent
     let folder = fileURL.deletingLastPathComponent()
@@ -153,7 +259,29 @@ public final class FilePreferencesBackend: PreferencesBackend {
           "\(fileURL.path) is not valid settings JSON and could not be set aside "
           + "(\(String(cString: strerror(errno)))); it was left as it is.")
     }
-    return candidate
+    return SettingsError(
+      .unreadableStorage,
+      message:
+        "\(fileURL.lastPathComponent) was not valid settings JSON; it was kept as "
+        + "\(candidate.lastPathComponent) and the defaults are used.")
+  }
+
+  /// Removes the temporary files of saves that never finished. Only a holder of the lock may:
+  /// any other process writing a temporary file holds it too.
+  private func sweepTemporaryFilesOnce(waiting: Bool) {
+    let mustSweep = sweptTemporaryFiles.withLock { swept -> Bool in
+      defer { swept = true }
+      return !swept
+    }
+    guard mustSweep else { return }
+    if waiting {
+      // The caller holds the lock already.
+      FileWriter.removeTemporaryFiles(of: fileURL)
+    } else {
+      try? LockFile.holding(lockFileURL, timeout: .zero, creating: false) {
+        FileWriter.removeTemporaryFiles(of: fileURL)
+      }
+    }
   }
 
   private static func withoutByteOrderMark(_ data: Data) -> Data {
@@ -161,60 +289,24 @@ public final class FilePreferencesBackend: PreferencesBackend {
   }
 }
 
-/// Durable, atomic file replacement with POSIX calls.
-enum FileWriter {
-  /// Writes `data` to a temporary file beside `url`, syncs it, renames it over `url` and syncs the
-  /// folder. On failure the temporary file is removed and `url` is untouched.
-  @Sendable
-  static func writeAtomically(_ data: Data, to url: URL) throws(SettingsError) {
-    let folder = url.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw failure("the folder \(folder.path) could not be created", code: errno)
-    }
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw failure("a file could not be created in \(folder.path)", code: errno)
-    }
-    var written = 0
-    let outcome: Int32 = data.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let result = write(
-          descriptor, buffer.baseAddress?.advanced(by: written), buffer.count - written)
-        if result < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += result
-      }
-      return fsync(descriptor) == 0 ? 0 : errno
-    }
-    close(descriptor)
-    guard outcome == 0 else {
-      unlink(temporary.path)
-      throw failure("\(url.lastPathComponent) could not be written", code: outcome)
-    }
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = errno
-      unlink(temporary.path)
-      throw failure("\(url.lastPathComponent) could not be replaced", code: code)
-    }
-    // The rename is durable only once the folder's entry is on disk.
-    let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
-      close(folderDescriptor)
-    }
-  }
+/// A file's device and inode, which change with every atomic replacement.
+struct FileIdentity: Equatable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modified: Int64
 
-  private static func failure(_ what: String, code: Int32) -> SettingsError {
-    SettingsError(
-      .writeFailed,
-      message:
-        "The settings were not saved: \(what) (\(String(cString: strerror(code)))). "
-        + "The previous file is unchanged; check the folder's permissions and free space.")
+  /// The identity of the file at `path`, or `nil` when there is none.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    #if canImport(Darwin)
+      modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    #else
+      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    #endif
   }
 }

@@ -3,14 +3,22 @@ import HaruShared
 
 /// A backend that keeps preferences in memory, for tests and previews.
 ///
-/// Each instance is its own storage unless two are created with the same `name`, in which case
-/// stores opened over them share their values, as two stores over one file would.
+/// Each instance is its own storage. Stores opened over one instance share it the way processes
+/// share a file: each keeps its own values in memory, writes merge into the newest stored data,
+/// and every store hears of the others' saves through ``watch(_:)``.
 ///
 /// ```swift
 /// let store = try SettingsStore(backend: InMemoryPreferencesBackend())
 /// ```
 public final class InMemoryPreferencesBackend: PreferencesBackend {
-  private let stored: LockedState<StoredPreferences?>
+  private struct State {
+    var stored: StoredPreferences?
+    var watchers: [UUID: @Sendable () -> Void] = [:]
+  }
+
+  private let state: LockedState<State>
+  /// Held across a whole ``modify(_:)``, so that changes never interleave.
+  private let writer = LockedState(())
 
   /// A stable description of the storage: `memory:` and the backend's name.
   public let location: String
@@ -18,24 +26,51 @@ public final class InMemoryPreferencesBackend: PreferencesBackend {
   /// Creates an empty in-memory backend, or one holding `preferences`.
   ///
   /// - Parameters:
-  ///   - name: A name for the storage; a unique one when `nil`.
+  ///   - name: A name for the storage, shown in ``location``; a unique one when `nil`.
   ///   - preferences: What the backend holds at first; nothing by default.
   public init(name: String? = nil, preferences: StoredPreferences? = nil) {
     location = "memory:\(name ?? UUID().uuidString)"
-    stored = LockedState(preferences)
+    state = LockedState(State(stored: preferences))
   }
 
-  /// Returns what was last saved, or the initial preferences.
+  /// Returns what was last stored, or the initial preferences.
   ///
   /// - Returns: The stored preferences, or `nil` when nothing is stored.
   public func load() -> StoredPreferences? {
-    stored.withLock { $0 }
+    state.withLock { $0.stored }
   }
 
-  /// Replaces what is stored.
+  /// Replaces what is stored with what `change` makes of it, and tells every watch.
   ///
-  /// - Parameter preferences: The values and schema version to store.
-  public func save(_ preferences: StoredPreferences) {
-    stored.withLock { $0 = preferences }
+  /// - Parameter change: Makes the new preferences from the stored ones.
+  /// - Returns: No problems: memory is always readable.
+  /// - Throws: What `change` throws; nothing is stored then.
+  @discardableResult
+  public func modify(
+    _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
+  ) throws(SettingsError) -> [SettingsError] {
+    let watchers = try writer.withLock { _ throws(SettingsError) -> [@Sendable () -> Void] in
+      guard let replacement = try change(load()) else { return [] }
+      return state.withLock { state in
+        state.stored = replacement
+        return Array(state.watchers.values)
+      }
+    }
+    for watcher in watchers {
+      watcher()
+    }
+    return []
+  }
+
+  /// Calls `onChange` after every change stored through this instance.
+  ///
+  /// - Parameter onChange: Called on the thread that stored the change.
+  /// - Returns: The running watch.
+  public func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
+    let id = UUID()
+    state.withLock { $0.watchers[id] = onChange }
+    return PreferencesWatch { [state] in
+      _ = state.withLock { $0.watchers.removeValue(forKey: id) }
+    }
   }
 }

@@ -2,12 +2,39 @@ import Dispatch
 import HaruModels
 import HaruShared
 
-/// The state of one backend location in this process: the stored values, the typed slots handed to
-/// stores, and the writer that saves changes in the background.
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The state behind one ``SettingsStore``: the values in memory, the typed slots, the changes
+/// waiting to be saved, and the writer that merges them into the newest stored data.
 ///
-/// Every ``SettingsStore`` opened over the same location uses the same hub, which is how two stores
-/// in one process see each other's writes.
+/// Nothing is shared between stores: two stores over one location, in one process or in two,
+/// coordinate only through the backend's lock and watch.
 final class PreferencesHub: Sendable {
+  /// Re-applies one `update(_:_:)` to the newest stored value of its key.
+  typealias Step = @Sendable (StoredValue?) throws -> StoredValue
+
+  /// A key's changes since it was last saved.
+  struct Pending {
+    /// The generation of the first change not yet saved, to tell flushes that cover it.
+    var first: UInt64
+    /// `nil`: the value in memory is what must be stored, whatever is stored now (a `set`, or
+    /// updates on top of one). Otherwise the updates to replay, in order, on the newest stored
+    /// value, so that a read-modify-write holds across processes.
+    var steps: [Step]?
+
+    /// These changes followed by `later` ones.
+    func followed(by later: Pending) -> Pending {
+      guard let laterSteps = later.steps else { return Pending(first: first, steps: nil) }
+      return Pending(first: first, steps: steps.map { $0 + laterSteps })
+    }
+  }
+
   private struct FlushWaiter {
     let target: UInt64
     let continuation: CheckedContinuation<Result<Void, SettingsError>, Never>
@@ -16,63 +43,63 @@ final class PreferencesHub: Sendable {
   private struct State {
     /// The values as last loaded or saved, including keys no store has asked for yet.
     var stored: [String: StoredValue]
-    var dirty: Set<String> = []
-    /// Counts accepted writes; `savedGeneration` is the last one known to be on disk.
+    var pending: [String: Pending] = [:]
+    /// Counts accepted writes; `savedGeneration` is the last one whose save has ended.
     var generation: UInt64 = 0
     var savedGeneration: UInt64 = 0
     var isSaving = false
+    var refreshScheduled = false
     var flushWaiters: [FlushWaiter] = []
     var reportedMismatches: Set<String> = []
     /// Keys whose current value could not be encoded, so is not on disk; cleared when a later
     /// value of the key is saved.
     var unsaved: [String: SettingsError] = [:]
-
-    /// What a flush that is satisfied learns: success, or why a value is not on disk.
-    var flushOutcome: Result<Void, SettingsError> {
-      guard let failure = unsaved.sorted(by: { $0.key < $1.key }).first?.value else {
-        return .success(())
-      }
-      return .failure(failure)
-    }
-
-    /// Marks a save as running and says whether the caller must start it.
-    mutating func startSavingIfIdle() -> Bool {
-      guard !isSaving else { return false }
-      isSaving = true
-      return true
-    }
+    /// The pause before the next automatic retry of a failed save.
+    var retryDelay: Duration = PreferencesHub.firstRetryDelay
+    var retryScheduled = false
   }
 
   let backend: any PreferencesBackend
   let schemaVersion: Int
   let defaultTowns: SavedTowns
-  /// The versions of the migrations the hub was opened with, sorted.
-  let migrationVersions: [Int]
+  let migrations: [SettingsMigration]
   private let state: LockedState<State>
   private let slots = SlotTable()
   private let problems = ValueSubject<[SettingsError]>([])
   private let writer = DispatchQueue(label: "haru.settings.writer")
+  private let watch = LockedState<PreferencesWatch?>(nil)
 
   /// The most problems kept for ``diagnostics``; older ones are dropped.
   static let diagnosticsLimit = 50
+  static let firstRetryDelay = Duration.milliseconds(250)
+  static let longestRetryDelay = Duration.seconds(8)
 
   private init(
     backend: any PreferencesBackend, schemaVersion: Int, values: [String: StoredValue],
-    defaultTowns: SavedTowns, migrationVersions: [Int]
+    defaultTowns: SavedTowns, migrations: [SettingsMigration]
   ) {
     self.backend = backend
     self.schemaVersion = schemaVersion
     self.defaultTowns = defaultTowns
-    self.migrationVersions = migrationVersions
+    self.migrations = migrations
     self.state = LockedState(State(stored: values))
   }
 
   deinit {
-    // Writes not yet saved are saved now, as a last chance; failures have nowhere to go.
-    let pending = state.withLock { $0.dirty.isEmpty ? nil : ($0.dirty, $0.stored) }
-    if let (names, stored) = pending {
-      let values = encoding(names, over: stored).values
-      try? backend.save(StoredPreferences(schemaVersion: schemaVersion, values: values))
+    watch.withLock { $0?.stop() }
+    ExitFlush.forget(self)
+    // Changes not yet saved go to a queue that process exit waits for, so that releasing a store
+    // right before the end loses nothing, and no thread of the caller blocks on the disk.
+    let pending = state.withLock { $0.pending }
+    guard !pending.isEmpty else { return }
+    let changes = prepare(pending).changes
+    let backend = self.backend
+    let version = schemaVersion
+    let migrations = self.migrations
+    ExitFlush.orphans.async {
+      _ = try? backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
+        try Self.merge(changes, into: newest, version: version, migrations: migrations).stored
+      }
     }
   }
 
@@ -89,46 +116,11 @@ final class PreferencesHub: Sendable {
 
   // MARK: Opening
 
-  private final class WeakHub: Sendable {
-    weak let hub: PreferencesHub?
-    init(_ hub: PreferencesHub) { self.hub = hub }
-  }
-
-  private static let openHubs = LockedState<[String: WeakHub]>([:])
-
-  /// The hub for a backend's location: the one already open in this process, or a new one after
-  /// loading and migrating what the backend stores.
+  /// Opens a hub over a backend: loads, migrates when needed, and starts watching for other
+  /// writers' changes.
   static func open(
     backend: any PreferencesBackend, migrations: [SettingsMigration], defaultTowns: SavedTowns
   ) throws(SettingsError) -> PreferencesHub {
-    try openHubs.withLock { (hubs) throws(SettingsError) -> PreferencesHub in
-      hubs = hubs.filter { $0.value.hub != nil }
-      if let hub = hubs[backend.location]?.hub {
-        let versions = migrations.map(\.version).sorted()
-        guard hub.migrationVersions == versions, hub.defaultTowns == defaultTowns else {
-          throw SettingsError(
-            .configurationMismatch,
-            message:
-              "A store is already open for \(backend.location) with other migrations or default "
-              + "towns; open every store of one location with the same configuration.")
-        }
-        return hub
-      }
-      let (version, values, problems) = try load(backend: backend, migrations: migrations)
-      let hub = PreferencesHub(
-        backend: backend, schemaVersion: version, values: values, defaultTowns: defaultTowns,
-        migrationVersions: migrations.map(\.version).sorted())
-      for problem in problems {
-        hub.report(problem)
-      }
-      hubs[backend.location] = WeakHub(hub)
-      return hub
-    }
-  }
-
-  private static func load(
-    backend: any PreferencesBackend, migrations: [SettingsMigration]
-  ) throws(SettingsError) -> (Int, [String: StoredValue], [SettingsError]) {
     let steps = migrations.sorted { $0.version < $1.version }
     let versions = steps.map(\.version)
     guard versions.allSatisfy({ $0 >= 2 }), Set(versions).count == versions.count else {
@@ -138,27 +130,62 @@ final class PreferencesHub: Sendable {
     }
     let current = versions.last ?? 1
 
-    let loaded: StoredPreferences?
     var problems: [SettingsError] = []
+    var loaded: StoredPreferences?
     do {
       loaded = try backend.load()
-    } catch  where error.code == .unreadableStorage {
+    } catch where error.code == .unreadableStorage {
       problems.append(error)
-      loaded = nil
     }
-    guard let loaded else { return (current, [:], problems) }
-    guard loaded.schemaVersion <= current else {
+    if let found = loaded {
+      try checkVersion(of: found, against: current, at: backend.location)
+      if found.schemaVersion < current {
+        // Migrate under the backend's lock, on the newest data: another process may have done it
+        // already.
+        problems += try backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
+          guard let newest else { return nil }
+          try checkVersion(of: newest, against: current, at: backend.location)
+          guard newest.schemaVersion < current else {
+            loaded = newest
+            return nil
+          }
+          let migrated = StoredPreferences(
+            schemaVersion: current,
+            values: try migrate(newest.values, from: newest.schemaVersion, with: steps))
+          loaded = migrated
+          return migrated
+        }
+      }
+    }
+    let hub = PreferencesHub(
+      backend: backend, schemaVersion: current, values: loaded?.values ?? [:],
+      defaultTowns: defaultTowns, migrations: steps)
+    for problem in problems {
+      hub.report(problem)
+    }
+    hub.startWatching()
+    ExitFlush.remember(hub)
+    return hub
+  }
+
+  private static func checkVersion(
+    of preferences: StoredPreferences, against current: Int, at location: String
+  ) throws(SettingsError) {
+    guard preferences.schemaVersion <= current else {
       throw SettingsError(
         .newerSchema,
         message:
-          "The settings at \(backend.location) were written by a newer version of the app "
-          + "(schema \(loaded.schemaVersion); this one knows up to \(current)). They were left "
-          + "untouched; update the app to use them.")
+          "The settings at \(location) were written by a newer version of the app "
+          + "(schema \(preferences.schemaVersion); this one knows up to \(current)). They were "
+          + "left untouched; update the app to use them.")
     }
-    guard loaded.schemaVersion < current else { return (current, loaded.values, problems) }
+  }
 
-    var values = loaded.values
-    for step in steps where step.version > loaded.schemaVersion {
+  private static func migrate(
+    _ values: [String: StoredValue], from version: Int, with steps: [SettingsMigration]
+  ) throws(SettingsError) -> [String: StoredValue] {
+    var values = values
+    for step in steps where step.version > version {
       do {
         try step.apply(to: &values)
       } catch {
@@ -169,8 +196,12 @@ final class PreferencesHub: Sendable {
             + "untouched.")
       }
     }
-    try backend.save(StoredPreferences(schemaVersion: current, values: values))
-    return (current, values, problems)
+    return values
+  }
+
+  private func startWatching() {
+    let started = backend.watch { [weak self] in self?.scheduleRefresh() }
+    watch.withLock { $0 = started }
   }
 
   // MARK: Slots
@@ -198,23 +229,19 @@ final class PreferencesHub: Sendable {
     return unsafeDowncast(slot as AnyObject, to: Slot<Value>.self)
   }
 
-  /// Decodes a key's stored value, or takes its default, into a new slot.
+  /// Decodes a key's stored value, or takes its default, into a new slot. Done under the state's
+  /// lock, so that a change arriving from another writer meanwhile is not missed.
   private func makeSlot<Value>(for key: SettingsKey<Value>) -> any AnySlot {
-    let stored = state.withLock { $0.stored[key.name] }
-    var initial = defaultValue(for: key)
-    if let stored {
-      do {
-        initial = try StoredValueCoding.decode(Value.self, from: stored)
-      } catch {
-        report(
-          SettingsError(
-            .undecodableValue, key: key.name,
-            message:
-              "The stored value no longer reads as \(Value.self), so the default is used. It is "
-              + "kept in storage until this key is written."))
-      }
+    let (slot, problem) = state.withLock { state -> (any AnySlot, SettingsError?) in
+      if let existing = slots.existing(key.name) { return (existing, nil) }
+      let new = Slot(defaultValue: defaultValue(for: key))
+      let problem = new.adopt(state.stored[key.name], key: key.name)
+      return (slots.insert(new, named: key.name), problem)
     }
-    return slots.insert(Slot(initial), named: key.name)
+    if let problem {
+      report(problem)
+    }
+    return slot
   }
 
   private func defaultValue<Value>(for key: SettingsKey<Value>) -> Value {
@@ -226,29 +253,65 @@ final class PreferencesHub: Sendable {
 
   // MARK: Writing
 
-  /// Records that a key's value changed and makes sure a save is on its way.
-  func markDirty(_ name: String) {
-    let mustSchedule = state.withLock { state in
-      state.dirty.insert(name)
+  /// Stores a value in memory and queues it for saving, in one step, so that a change from
+  /// another writer arriving meanwhile cannot overwrite it.
+  func set<Value>(_ value: Value, in slot: Slot<Value>, for name: String) {
+    let mustSchedule = state.withLock { state -> Bool in
+      guard slot.subject.sendIfChanged(value) else { return false }
       state.generation &+= 1
-      return state.startSavingIfIdle()
+      let change = Pending(first: state.generation, steps: nil)
+      state.pending[name] = state.pending[name].map { $0.followed(by: change) } ?? change
+      return startSavingIfIdle(&state)
     }
     if mustSchedule {
       scheduleSave()
     }
   }
 
-  /// Returns once every write accepted before the call is stored durably.
+  /// Replaces `original` with `changed` in memory unless another write came first, and queues
+  /// `step` to be replayed on the newest stored value.
+  ///
+  /// - Returns: Whether the value was replaced.
+  func replace<Value>(
+    _ original: Value, with changed: Value, in slot: Slot<Value>, for name: String,
+    replaying step: @escaping Step
+  ) -> Bool {
+    let (replaced, mustSchedule) = state.withLock { state -> (Bool, Bool) in
+      let replaced = slot.subject.update { value -> Bool in
+        guard value == original else { return false }
+        value = changed
+        return true
+      }
+      guard replaced else { return (false, false) }
+      state.generation &+= 1
+      let change = Pending(first: state.generation, steps: [step])
+      state.pending[name] = state.pending[name].map { $0.followed(by: change) } ?? change
+      return (true, startSavingIfIdle(&state))
+    }
+    if mustSchedule {
+      scheduleSave()
+    }
+    return replaced
+  }
+
+  /// Marks a save as running and says whether the caller must start it.
+  private func startSavingIfIdle(_ state: inout State) -> Bool {
+    guard !state.isSaving else { return false }
+    state.isSaving = true
+    return true
+  }
+
+  /// Returns once every write accepted before the call has been saved, or its save has failed.
   func flush() async throws(SettingsError) {
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<Void, SettingsError>, Never>) in
       let (done, mustSchedule) = state.withLock {
         state -> (Result<Void, SettingsError>?, Bool) in
-        if state.dirty.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
-          return (state.flushOutcome, false)
+        if state.pending.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
+          return (Self.outcome(unsaved: state.unsaved, conflicts: []), false)
         }
         state.flushWaiters.append(FlushWaiter(target: state.generation, continuation: continuation))
-        return (nil, state.startSavingIfIdle())
+        return (nil, startSavingIfIdle(&state))
       }
       if let done {
         continuation.resume(returning: done)
@@ -259,96 +322,336 @@ final class PreferencesHub: Sendable {
     try result.get()
   }
 
-  private func scheduleSave() {
-    writer.async { self.saveUntilClean() }
+  /// Saves everything pending on the calling thread, waiting for a save already running: for
+  /// process exit.
+  func saveBeforeExit() {
+    writer.sync { saveUntilClean(retrying: false) }
   }
 
-  /// Saves on the writer queue until nothing is dirty, coalescing the writes that arrive while a
+  private func scheduleSave() {
+    writer.async { self.saveUntilClean(retrying: true) }
+  }
+
+  /// Saves on the writer queue until nothing is pending, coalescing the writes that arrive while a
   /// save is running into the next one.
-  private func saveUntilClean() {
+  private func saveUntilClean(retrying: Bool) {
     while true {
-      let work = state.withLock { state -> (Set<String>, [String: StoredValue], UInt64)? in
-        guard !state.dirty.isEmpty else {
+      let work = state.withLock { state -> ([String: Pending], UInt64)? in
+        guard !state.pending.isEmpty else {
           state.isSaving = false
           return nil
         }
-        let names = state.dirty
-        state.dirty = []
-        return (names, state.stored, state.generation)
+        defer { state.pending = [:] }
+        return (state.pending, state.generation)
       }
-      guard let (names, stored, generation) = work else {
-        resumeFlushWaiters(failure: nil)
+      guard let (pending, generation) = work else {
+        resumeFlushWaiters(upTo: nil, conflicts: [])
         return
       }
-
-      let (values, encodingFailures) = encoding(names, over: stored)
-      for failure in encodingFailures.values {
-        report(failure)
-      }
-
-      do {
-        try backend.save(StoredPreferences(schemaVersion: schemaVersion, values: values))
-        state.withLock { state in
-          state.stored = values
-          state.savedGeneration = max(state.savedGeneration, generation)
-          // A value that could not be encoded is not on disk: every flush fails until the key
-          // gets a value that can be saved.
-          for name in names {
-            state.unsaved[name] = encodingFailures[name]
-          }
-        }
-        resumeFlushWaiters(failure: nil)
-      } catch {
-        // Keep the changes in memory and dirty, so the next write or flush tries again. The
-        // waiters are taken in the same critical section that ends the save, so a flush arriving
-        // afterwards starts a new save instead of receiving this failure.
-        let waiters = state.withLock { state -> [FlushWaiter] in
-          state.dirty.formUnion(names)
-          state.isSaving = false
-          defer { state.flushWaiters = [] }
-          return state.flushWaiters
-        }
-        report(error)
-        for waiter in waiters {
-          waiter.continuation.resume(returning: .failure(error))
-        }
-        return
-      }
+      guard save(pending, generation: generation, retrying: retrying) else { return }
     }
   }
 
-  /// The stored values with the current values of `names` encoded over them, and why any of
-  /// those could not be encoded (their stored values are kept).
-  private func encoding(
-    _ names: Set<String>, over stored: [String: StoredValue]
-  ) -> (values: [String: StoredValue], failures: [String: SettingsError]) {
-    var values = stored
+  /// The values to store for each pending key: encoded now, outside the backend's lock, or
+  /// replayed on the newest stored value under it.
+  enum PreparedChange: Sendable {
+    case value(StoredValue)
+    case replay([Step], first: UInt64)
+  }
+
+  private func prepare(
+    _ pending: [String: Pending]
+  ) -> (changes: [String: PreparedChange], failures: [String: SettingsError]) {
+    var changes: [String: PreparedChange] = [:]
     var failures: [String: SettingsError] = [:]
     let slots = self.slots.all
-    for name in names {
+    for (name, change) in pending {
+      if let steps = change.steps {
+        changes[name] = .replay(steps, first: change.first)
+        continue
+      }
       guard let slot = slots[name] else { continue }
       do {
-        values[name] = try slot.encodedValue()
+        changes[name] = .value(try slot.encodedValue())
       } catch {
         failures[name] = SettingsError(
           .writeFailed, key: name,
           message: "The value could not be encoded (\(error)); the stored one is kept.")
       }
     }
-    return (values, failures)
+    return (changes, failures)
   }
 
-  /// Resumes the flushes that are satisfied, with success or with why a value is not on disk.
-  private func resumeFlushWaiters(failure: SettingsError?) {
-    let (ready, outcome) = state.withLock {
-      state -> ([FlushWaiter], Result<Void, SettingsError>) in
-      let saved = state.savedGeneration
-      let ready = state.flushWaiters.filter { failure != nil || $0.target <= saved }
-      state.flushWaiters.removeAll { failure != nil || $0.target <= saved }
-      return (ready, failure.map { .failure($0) } ?? state.flushOutcome)
+  /// What a merge of pending changes into the newest stored data gives.
+  struct Merge {
+    /// What to store, or `nil` when it equals what is stored.
+    var stored: StoredPreferences?
+    /// The newest values, with the changes.
+    var values: [String: StoredValue]
+    /// The keys whose replayed updates failed on the newest value, with why and the first
+    /// generation they covered.
+    var conflicts: [String: (error: SettingsError, first: UInt64)]
+  }
+
+  /// Applies prepared changes to the newest stored data.
+  static func merge(
+    _ changes: [String: PreparedChange], into newest: StoredPreferences?, version: Int,
+    migrations: [SettingsMigration]
+  ) throws(SettingsError) -> Merge {
+    var values = newest?.values ?? [:]
+    if let newest {
+      guard newest.schemaVersion <= version else {
+        throw SettingsError(
+          .newerSchema,
+          message:
+            "Another process saved the settings with a newer schema (\(newest.schemaVersion); "
+            + "this app knows up to \(version)). Nothing was written; update the app.")
+      }
+      values = try migrate(values, from: newest.schemaVersion, with: migrations)
     }
-    for waiter in ready {
+    var conflicts: [String: (error: SettingsError, first: UInt64)] = [:]
+    for (name, change) in changes {
+      switch change {
+      case .value(let value):
+        values[name] = value
+      case .replay(let steps, let first):
+        var value = values[name]
+        do {
+          for step in steps {
+            value = try step(value)
+          }
+          values[name] = value
+        } catch {
+          conflicts[name] = (
+            error as? SettingsError
+              ?? SettingsError(
+                .writeFailed, key: name,
+                message:
+                  "The update no longer applies to the value another writer saved (\(error)); "
+                  + "that value is kept."),
+            first
+          )
+        }
+      }
+    }
+    let unchanged = newest?.schemaVersion == version && newest?.values == values
+    return Merge(
+      stored: unchanged ? nil : StoredPreferences(schemaVersion: version, values: values),
+      values: values, conflicts: conflicts)
+  }
+
+  /// One save of pending changes. Returns whether it succeeded.
+  private func save(_ pending: [String: Pending], generation: UInt64, retrying: Bool) -> Bool {
+    let (changes, encodingFailures) = prepare(pending)
+    for failure in encodingFailures.values {
+      report(failure)
+    }
+    var merged: Merge?
+    let outcome: Result<[SettingsError], SettingsError>
+    do {
+      outcome = .success(
+        try backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
+          let merge = try Self.merge(
+            changes, into: newest, version: schemaVersion, migrations: migrations)
+          merged = merge
+          return merge.stored
+        })
+    } catch {
+      outcome = .failure(error)
+    }
+
+    let error: SettingsError
+    switch (outcome, merged) {
+    case (.success(let problems), let merge?):
+      for problem in problems {
+        report(problem)
+      }
+      let conflicts = merge.conflicts.map { (error: $0.value.error, first: $0.value.first) }
+      for conflict in conflicts {
+        report(conflict.error)
+      }
+      state.withLock { state in
+        adopt(merge.values, into: &state, including: Set(merge.conflicts.keys))
+        state.savedGeneration = max(state.savedGeneration, generation)
+        state.retryDelay = Self.firstRetryDelay
+        // A value that could not be encoded is not on disk: every flush fails until the key
+        // gets a value that can be saved.
+        for name in pending.keys {
+          state.unsaved[name] = encodingFailures[name]
+        }
+      }
+      resumeFlushWaiters(upTo: generation, conflicts: conflicts)
+      return true
+    case (.success, nil):
+      error = SettingsError(
+        .writeFailed, message: "The backend returned without storing the settings.")
+    case (.failure(let failure), _):
+      error = failure
+    }
+    // Nothing was written: keep the changes pending, before any that arrived meanwhile, and fail
+    // the flushes waiting now. The waiters are taken in the same critical section that ends the
+    // save, so a flush arriving afterwards starts a new save.
+    let (waiters, delay) = state.withLock { state -> ([FlushWaiter], Duration?) in
+      for (name, change) in pending {
+        state.pending[name] = state.pending[name].map { change.followed(by: $0) } ?? change
+      }
+      state.isSaving = false
+      defer { state.flushWaiters = [] }
+      var delay: Duration?
+      if retrying, !state.retryScheduled {
+        state.retryScheduled = true
+        delay = state.retryDelay
+        state.retryDelay = min(state.retryDelay * 2, Self.longestRetryDelay)
+      }
+      return (state.flushWaiters, delay)
+    }
+    report(error)
+    for waiter in waiters {
+      waiter.continuation.resume(returning: .failure(error))
+    }
+    if let delay {
+      scheduleRetry(after: delay)
+    }
+    return false
+  }
+
+  /// Tries a failed save again after a pause, unless a write or flush did meanwhile.
+  private func scheduleRetry(after delay: Duration) {
+    let nanoseconds = Int(delay.components.seconds) * 1_000_000_000
+      + Int(delay.components.attoseconds / 1_000_000_000)
+    writer.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+      guard let self else { return }
+      let mustSave = state.withLock { state -> Bool in
+        state.retryScheduled = false
+        return !state.pending.isEmpty && startSavingIfIdle(&state)
+      }
+      if mustSave {
+        saveUntilClean(retrying: true)
+      }
+    }
+  }
+
+  // MARK: Other writers' changes
+
+  private func scheduleRefresh() {
+    let mustSchedule = state.withLock { state -> Bool in
+      defer { state.refreshScheduled = true }
+      return !state.refreshScheduled
+    }
+    guard mustSchedule else { return }
+    writer.async { [weak self] in self?.refresh() }
+  }
+
+  /// Reloads the stored data after another writer changed it, and brings every key without a
+  /// pending change of its own up to date.
+  private func refresh() {
+    state.withLock { $0.refreshScheduled = false }
+    var values: [String: StoredValue] = [:]
+    do {
+      if let newest = try backend.load() {
+        guard newest.schemaVersion <= schemaVersion else {
+          report(
+            SettingsError(
+              .newerSchema,
+              message:
+                "Another process saved the settings with a newer schema "
+                + "(\(newest.schemaVersion)); this app keeps its values until it is updated."))
+          return
+        }
+        values = try Self.migrate(newest.values, from: newest.schemaVersion, with: migrations)
+      }
+    } catch where error.code == .unreadableStorage {
+      // The file was set aside: what no longer decodes reads as its default.
+      report(error)
+    } catch {
+      report(error)
+      return
+    }
+    state.withLock { adopt(values, into: &$0, including: []) }
+  }
+
+  /// Makes `values` the stored values, and gives every key that has no change of its own pending
+  /// the value stored for it: keys whose stored value changed, and the `forced` ones (whose
+  /// update could not be saved, so memory goes back to what is stored).
+  private func adopt(
+    _ values: [String: StoredValue], into state: inout State, including forced: Set<String>
+  ) {
+    let slots = self.slots.all
+    var problems: [SettingsError] = []
+    for (name, slot) in slots where state.pending[name] == nil {
+      let new = values[name]
+      guard new != state.stored[name] || forced.contains(name) else { continue }
+      if let problem = slot.adopt(new, key: name) {
+        problems.append(problem)
+      }
+    }
+    state.stored = values
+    for problem in problems {
+      report(problem)
+    }
+  }
+
+  /// Resumes the flushes that are satisfied: those up to `generation` when given, all when the
+  /// store is idle. A flush fails when a change it covers conflicted or could not be encoded.
+  private func resumeFlushWaiters(
+    upTo generation: UInt64?, conflicts: [(error: SettingsError, first: UInt64)]
+  ) {
+    let ready = state.withLock { state -> [(FlushWaiter, Result<Void, SettingsError>)] in
+      let limit = generation ?? state.savedGeneration
+      let ready = state.flushWaiters.filter { $0.target <= limit }
+      state.flushWaiters.removeAll { $0.target <= limit }
+      return ready.map { waiter in
+        let covered = conflicts.filter { $0.first <= waiter.target }.map(\.error)
+        return (waiter, Self.outcome(unsaved: state.unsaved, conflicts: covered))
+      }
+    }
+    for (waiter, outcome) in ready {
       waiter.continuation.resume(returning: outcome)
     }
+  }
+
+  private static func outcome(
+    unsaved: [String: SettingsError], conflicts: [SettingsError]
+  ) -> Result<Void, SettingsError> {
+    if let conflict = conflicts.first { return .failure(conflict) }
+    guard let failure = unsaved.sorted(by: { $0.key < $1.key }).first?.value else {
+      return .success(())
+    }
+    return .failure(failure)
+  }
+}
+
+/// Saves what every open store still holds when the process ends normally: on return from
+/// `main` and on `exit()`.
+enum ExitFlush {
+  private final class WeakHub: Sendable {
+    weak let hub: PreferencesHub?
+    init(_ hub: PreferencesHub) { self.hub = hub }
+  }
+
+  /// The open stores, only to save them at exit; nothing else reads this.
+  private static let hubs: LockedState<[ObjectIdentifier: WeakHub]> = {
+    atexit { ExitFlush.saveAll() }
+    return LockedState([:])
+  }()
+
+  /// Saves of stores released with changes pending; exit waits for them.
+  static let orphans = DispatchQueue(label: "haru.settings.released-stores")
+
+  static func remember(_ hub: PreferencesHub) {
+    hubs.withLock { $0[ObjectIdentifier(hub)] = WeakHub(hub) }
+  }
+
+  static func forget(_ hub: PreferencesHub) {
+    _ = hubs.withLock { $0.removeValue(forKey: ObjectIdentifier(hub)) }
+  }
+
+  /// Saves every open store's pending changes, then waits for released stores' saves.
+  static func saveAll() {
+    let open = hubs.withLock { $0.values.compactMap(\.hub) }
+    for hub in open {
+      hub.saveBeforeExit()
+    }
+    orphans.sync {}
   }
 }

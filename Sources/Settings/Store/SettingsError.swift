@@ -32,12 +32,20 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The stored data was written by a newer version of the app, with a schema this store does not
     /// know. The data is left untouched.
     public static let newerSchema = Code(rawValue: "newer-schema")
-    /// Writing to the backend failed (a folder that cannot be written, a full disk). The previous
-    /// stored data is intact and the value stays in memory; the next write tries again.
+    /// Writing to the backend failed for another reason (a folder that cannot be created, an I/O
+    /// error). The previous stored data is intact and the value stays in memory; the next save
+    /// tries again.
     public static let writeFailed = Code(rawValue: "write-failed")
-    /// A store was opened for a location that is already open in this process with other
-    /// migrations or default towns.
-    public static let configurationMismatch = Code(rawValue: "configuration-mismatch")
+    /// Another writer (a process, or another store in this one) held the stored data longer than
+    /// the backend waits. Nothing was written; the value stays in memory and the save is tried
+    /// again.
+    public static let busy = Code(rawValue: "busy")
+    /// The stored data cannot be written: a read-only folder or medium, or one without write
+    /// permission. Reads work; changes stay in memory only.
+    public static let readOnly = Code(rawValue: "read-only")
+    /// The disk is full. The previous stored data is intact; the value stays in memory and the
+    /// save is tried again.
+    public static let diskFull = Code(rawValue: "disk-full")
     /// A registered migration step failed. The stored data is left untouched.
     public static let migrationFailed = Code(rawValue: "migration-failed")
     /// A stored value no longer decodes as its key's type; the key reads as its default.

@@ -13,12 +13,28 @@ public import HaruModels
 ///
 /// Reads never touch the backend: every key's value lives in memory once it has been read or
 /// written. A write changes the value in memory and notifies observers at once, then reaches the
-/// backend from a background writer that coalesces quick successive writes into one save;
-/// ``flush()`` waits for it. Writing a value equal to the current one does nothing.
+/// backend from a background writer that starts saving at once and folds writes arriving during a
+/// save into the next one; ``flush()`` waits for it. Writing a value equal to the current one does
+/// nothing.
 ///
-/// Stores opened over the same backend location in one process share their values: a write
-/// through one is seen, and observed, through the other. The first store opened for a location
-/// decides its migrations and default towns.
+/// ## Several processes, one file
+/// An app, its widget and its extensions may open stores over one file (an App Group's folder) at
+/// once, and so may two stores in one process: each store is independent and coordinates only
+/// through the backend, so both cases behave alike. A save writes only the keys this store
+/// changed, merged into the newest stored data under the backend's lock, so no writer loses
+/// another's keys. ``update(_:_:)`` is replayed on the newest stored value of its key, so a
+/// read-modify-write holds across processes too; when it no longer applies (a fourth saved town),
+/// the later writer's ``flush()`` throws the error and its value goes back to the stored one.
+/// Other writers' saves reach the current value and every ``observe(_:)`` within milliseconds
+/// with ``FilePreferencesBackend``.
+///
+/// ## When a value is on disk
+/// A value that `set` accepted is on disk once ``flush()`` returns, and in any case once the
+/// process ends normally (return from `main`, `exit()`); a kill or power loss can lose only the
+/// writes of the save in progress — the last few milliseconds (see the article "Sharing settings
+/// with a widget or an extension" for the measured figure). A failed save (busy, read-only, full
+/// disk) keeps the value in memory, reports it on ``diagnostics`` and to waiting flushes, and is
+/// tried again with a growing pause.
 ///
 /// Nothing a backend holds is ever lost silently. A value that no longer decodes reads as its
 /// key's default, is reported on ``diagnostics``, and stays in storage until its key is written;
@@ -36,8 +52,8 @@ public final class SettingsStore: Sendable {
   /// - Throws: ``SettingsError`` with ``SettingsError/Code/newerSchema`` when the stored data was
   ///   written by a newer schema, ``SettingsError/Code/migrationFailed`` when a step fails (the
   ///   data is untouched in both cases), ``SettingsError/Code/unavailableStorage`` when the data
-  ///   can be neither read nor set aside, and ``SettingsError/Code/writeFailed`` when migrated data
-  ///   cannot be saved. Unreadable data is not an error: it is set aside, the store opens with
+  ///   can be neither read nor set aside, and the backend's write errors when migrated data cannot
+  ///   be saved. Unreadable data is not an error: it is set aside, the store opens with
   ///   defaults, and the problem is reported on ``diagnostics``.
   public init(
     backend: any PreferencesBackend,
@@ -110,12 +126,10 @@ public final class SettingsStore: Sendable {
   ///   another value type.
   public func set<Value>(_ value: Value, for key: SettingsKey<Value>) throws(SettingsError) {
     let slot = try hub.slot(for: key)
-    if slot.subject.sendIfChanged(value) {
-      hub.markDirty(key.name)
-    }
+    hub.set(value, in: slot, for: key.name)
   }
 
-  /// Changes a key's value in place, atomically.
+  /// Changes a key's value in place, atomically, here and across processes.
   ///
   /// Use this when the new value depends on the current one, such as adding a saved town: no
   /// write from another task can fall between reading and writing. `change` works on a copy,
@@ -123,31 +137,32 @@ public final class SettingsStore: Sendable {
   /// otherwise `change` runs again on the newer value. When `change` throws, the value is left as
   /// it was.
   ///
+  /// When the change is saved, `change` runs once more on the newest value stored by any process,
+  /// under the backend's lock, and its result is what is stored and read from then on. If it
+  /// throws there (another process saved a third town first), nothing is stored for the key, the
+  /// value goes back to the stored one, and the error reaches ``flush()`` and ``diagnostics``.
+  ///
   /// ```swift
   /// try store.update(.savedTowns) { try $0.select(at: 1) }
   /// ```
   ///
   /// - Parameters:
   ///   - key: The key.
-  ///   - change: Changes the value. It may run more than once when other writers race it.
+  ///   - change: Changes the value. It may run more than once, on any thread: again when other
+  ///     writers race it, and once more on the stored value when the change is saved.
   /// - Throws: What `change` throws (for ``SavedTowns``, a ``SettingsError``), or
   ///   ``SettingsError/Code/keyTypeMismatch``.
   public func update<Value>(
-    _ key: SettingsKey<Value>, _ change: (inout Value) throws -> Void
+    _ key: SettingsKey<Value>, _ change: @escaping @Sendable (inout Value) throws -> Void
   ) throws {
     let slot = try hub.slot(for: key)
+    let step = slot.step(change)
     while true {
       let original = slot.subject.value
       var changed = original
       try change(&changed)
       guard changed != original else { return }
-      let replaced = slot.subject.update { value -> Bool in
-        guard value == original else { return false }
-        value = changed
-        return true
-      }
-      if replaced {
-        hub.markDirty(key.name)
+      if hub.replace(original, with: changed, in: slot, for: key.name, replaying: step) {
         return
       }
     }
@@ -163,8 +178,13 @@ public final class SettingsStore: Sendable {
 
   /// Returns once every write made before the call is stored durably.
   ///
-  /// - Throws: ``SettingsError/Code/writeFailed`` when the backend could not store the values; they
-  ///   stay in memory, and the next write or flush tries again.
+  /// Waits on the store's writer, never blocking a thread of the caller.
+  ///
+  /// - Throws: The backend's error when it could not store the values
+  ///   (``SettingsError/Code/busy``, ``SettingsError/Code/readOnly``,
+  ///   ``SettingsError/Code/diskFull``, ``SettingsError/Code/writeFailed``): they stay in memory,
+  ///   and the store tries again. The error of an ``update(_:_:)`` that no longer applied to the
+  ///   newest stored value, such as ``SettingsError/Code/tooManyTowns``.
   public func flush() async throws(SettingsError) {
     try await hub.flush()
   }

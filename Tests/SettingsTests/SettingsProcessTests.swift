@@ -1,0 +1,278 @@
+import Foundation
+import HaruModels
+import HaruSettings
+import HaruShared
+import HaruTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Several real processes on one settings file: each test spawns `HaruSettingsCrashHelper`
+/// processes, many at once, as an app, its widget and its extensions would run.
+@Suite(.timeLimit(.minutes(2)))
+struct SettingsProcessTests {
+  @Test func manyProcessesWritingDifferentKeysLoseNothingAndTheFileStaysValid() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let writes = 40
+    // Some flush after every write, some end without flushing, by exit() or by returning.
+    let modes = ["flush", "flush", "flush", "flush", "return", "return", "exit", "exit"]
+    let processes = try modes.enumerated().map { index, mode in
+      try HelperProcess(helper, ["count", file.path, "writer.\(index)", String(writes), mode])
+    }
+    // While they write, every read of the file finds valid settings JSON.
+    var reads = 0
+    while processes.contains(where: \.isRunning) {
+      if let data = try? Data(contentsOf: file) {
+        reads += 1
+        #expect(
+          (try? JSONDecoder().decode(StoredPreferences.self, from: data)) != nil,
+          "read \(reads) found a torn file")
+      }
+    }
+    for (index, process) in processes.enumerated() {
+      let run = process.finish()
+      #expect(run.status == 0, "writer \(index): \(run.errors)")
+    }
+    let stored = try #require(try FilePreferencesBackend(fileURL: file).load())
+    for index in modes.indices {
+      #expect(stored.values["writer.\(index)"] == .integer(Int64(writes)), "writer \(index)")
+    }
+    #expect(try folder.contents() == ["settings.json"], "no temporary file left")
+  }
+
+  @Test(arguments: 0..<3)
+  func twoProcessesAddingTownsAtOnceBothWinAndAFourthIsATypedError(round: Int) throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let adds = [("부산", 35.1770, 129.0770), ("제주", 33.4996, 126.5312)].map { name, lat, lon in
+      try? HelperProcess(helper, ["add-town", file.path, name, "\(lat)", "\(lon)"])
+    }
+    for add in adds {
+      let run = try #require(add).finish()
+      #expect(run.status == 0 && run.lines == ["added"], "\(run.lines) \(run.errors)")
+    }
+    let towns = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
+    #expect(Set(towns.towns.map(\.name)) == ["서울특별시청", "부산", "제주"])
+
+    let fourth = try HelperProcess(helper, ["add-town", file.path, "대구", "35.8714", "128.6014"])
+      .finish()
+    #expect(fourth.status == 1 && fourth.lines == ["too-many-towns"], "\(fourth.lines)")
+    let after = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
+    #expect(after == towns, "the refused town changed nothing")
+  }
+
+  @Test func aLockHeldByAnotherProcessIsABoundedWaitThenBusyAndLosesNothing() async throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let backend = FilePreferencesBackend(fileURL: file, lockTimeout: .milliseconds(300))
+    let store = try SettingsStore(backend: backend)
+    try store.set(.cat, for: .petType)
+    try await store.flush()
+    let before = try Data(contentsOf: file)
+
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "5"])
+    #expect(holder.nextLine() == "locked")
+    try store.set(.dark, for: .themeMode)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .busy)
+    #expect(clock.now - start >= .milliseconds(300), "the writer waited for the lock")
+    #expect(store[.themeMode] == .dark, "memory keeps the value")
+    #expect(try Data(contentsOf: file) == before, "the file is untouched")
+    #expect(store.diagnostics.value.map(\.code).contains(.busy))
+
+    holder.stop()
+    try await store.flush()
+    #expect(try backend.load()?.values["themeMode"] == .string("dark"))
+  }
+
+  @Test(.enabled(if: Mounts.available, "needs root to mount"))
+  func aReadOnlyFolderReadsAndRefusesWritesWithATypedError() async throws {
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    try Data(#"{"schemaVersion": 1, "values": {"petType": "cat"}}"#.utf8).write(to: file)
+    try Mounts.bindReadOnly(folder.url)
+    defer { Mounts.unmount(folder.url) }
+
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    #expect(store[.petType] == .cat, "reads work")
+    try store.set(.dog, for: .petType)
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .readOnly)
+    #expect(error?.message.contains(folder.url.resolvingSymlinksInPath().path) == true)
+    #expect(store[.petType] == .dog, "memory keeps the value")
+    Mounts.unmount(folder.url)
+    #expect(try Data(contentsOf: file).count > 0)
+    #expect(try FilePreferencesBackend(fileURL: file).load()?.values["petType"] == .string("cat"))
+  }
+
+  @Test(.enabled(if: Mounts.available, "needs root to mount"))
+  func aFullDiskIsATypedErrorKeepsTheFileAndIsRetried() async throws {
+    let folder = try TemporaryFolder()
+    try Mounts.tmpfs(folder.url, size: "64k")
+    defer { Mounts.unmount(folder.url) }
+    let file = folder.file()
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    try store.set(.cat, for: .petType)
+    try await store.flush()
+    let before = try Data(contentsOf: file)
+
+    // Fill the disk, then write a value too big for what is left.
+    let filler = folder.file("filler")
+    #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: filler)
+    while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+    try handle.close()
+    let note = SettingsKey<String>("note", default: "")
+    let long = String(repeating: "향", count: 20_000)
+    try store.set(long, for: note)
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .diskFull)
+    #expect(try Data(contentsOf: file) == before, "the previous file is intact")
+    #expect(store[note] == long, "memory keeps the value")
+    #expect(try folder.contents() == ["filler", "settings.json"], "no temporary file left")
+
+    try FileManager.default.removeItem(at: filler)
+    try await store.flush()
+    #expect(try FilePreferencesBackend(fileURL: file).load()?.values["note"] == .string(long))
+  }
+
+  @Test func writersKilledDuringConcurrentWritesLoseNoFlushedValue() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    var seed: UInt64 = 0x4B49_4C4C  // "KILL"
+    var flushed: [String: Int64] = [:]
+    for round in 0..<4 {
+      let kills = (0..<3).map { _ -> Int in
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(seed >> 33) % 60 + 2
+      }
+      let runs = Concurrently.run(kills.enumerated().map { index, afterLines in
+        { () -> KilledRun? in
+          try? KilledRun(
+            helper, arguments: ["count", file.path, "killed.\(round).\(index)", "100000", "flush"],
+            killedAfterLines: afterLines)
+        }
+      })
+      for (index, run) in runs.enumerated() {
+        let run = try #require(run)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        if let last = run.lines.last.flatMap({ Int64($0) }) {
+          flushed["killed.\(round).\(index)"] = last
+        }
+      }
+      let stored = try #require(try FilePreferencesBackend(fileURL: file).load(), "round \(round)")
+      for (key, value) in flushed {
+        guard case .integer(let found) = stored.values[key] else {
+          Issue.record("round \(round): \(key) is missing")
+          continue
+        }
+        // A value written after the last flush that printed may also have landed.
+        #expect(found >= value, "round \(round): \(key) lost its flushed value \(value)")
+      }
+    }
+    #expect(flushed.count == 12, "every writer flushed before it was killed")
+    #expect(try folder.contents().filter { $0.contains("unreadable") }.isEmpty)
+  }
+
+  @Test func aTemporaryFileOfAKilledSaveIsRemovedOnTheNextOpenUnlessTheLockIsHeld() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let leftover = folder.file(".settings.json.\(UUID().uuidString).tmp")
+    let theirs = folder.file(".other.json.\(UUID().uuidString).tmp")
+    try Data("{".utf8).write(to: leftover)
+    try Data("{".utf8).write(to: theirs)
+
+    // While another process holds the lock, the file may be its save in progress: kept.
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "5"])
+    #expect(holder.nextLine() == "locked")
+    _ = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    #expect(FileManager.default.fileExists(atPath: leftover.path))
+    holder.stop()
+
+    _ = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    #expect(!FileManager.default.fileExists(atPath: leftover.path), "the leftover is removed")
+    #expect(FileManager.default.fileExists(atPath: theirs.path), "another file's is not ours")
+  }
+
+  @Test func nothingAcceptedIsLostAtANormalExit() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    for mode in ["return", "exit"] {
+      let folder = try TemporaryFolder()
+      let file = folder.file()
+      let run = try HelperProcess(helper, ["count", file.path, "last", "500", mode]).finish()
+      #expect(run.status == 0, "\(run.errors)")
+      let stored = try FilePreferencesBackend(fileURL: file).load()
+      #expect(stored?.values["last"] == .integer(500), "\(mode): the last write is on disk")
+    }
+  }
+}
+
+/// Runs blocking work on threads of its own, never on Swift's cooperative pool.
+enum Concurrently {
+  static func run<Result: Sendable>(_ bodies: [@Sendable () -> Result]) -> [Result] {
+    let results = LockedState([Result?](repeating: nil, count: bodies.count))
+    let group = DispatchGroup()
+    for (index, body) in bodies.enumerated() {
+      group.enter()
+      Thread.detachNewThread {
+        let result = body()
+        results.withLock { $0[index] = result }
+        group.leave()
+      }
+    }
+    group.wait()
+    return results.withLock { $0.compactMap { $0 } }
+  }
+}
+
+/// Read-only bind mounts and small tmpfs mounts for fault tests; root only.
+enum Mounts {
+  static let available: Bool = {
+    #if os(Linux)
+      return geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+    #else
+      return false
+    #endif
+  }()
+
+  static func bindReadOnly(_ folder: URL) throws {
+    try run(["--bind", folder.path, folder.path])
+    try run(["-o", "remount,ro,bind", folder.path])
+  }
+
+  static func tmpfs(_ folder: URL, size: String) throws {
+    try run(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path])
+  }
+
+  static func unmount(_ folder: URL) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/umount")
+    process.arguments = [folder.path]
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+    process.waitUntilExit()
+  }
+
+  private static func run(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/mount")
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw CocoaError(.fileWriteNoPermission)
+    }
+  }
+}
