@@ -158,6 +158,9 @@ struct SettingsBadInputTests {
 final class FailingBackend: PreferencesBackend {
   let file: FilePreferencesBackend
   let isFull = LockedState(false)
+  /// Counts the saves tried, and tells `onAttempt` of each.
+  let attempts = LockedState(0)
+  let onAttempt = LockedState<(@Sendable (Int) -> Void)?>(nil)
 
   init(fileURL: URL) {
     file = FilePreferencesBackend(fileURL: fileURL)
@@ -172,6 +175,11 @@ final class FailingBackend: PreferencesBackend {
   func modify(
     _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
   ) throws(SettingsError) -> [SettingsError] {
+    let attempt = attempts.withLock { count -> Int in
+      count += 1
+      return count
+    }
+    onAttempt.withLock { $0 }?(attempt)
     if isFull.withLock({ $0 }) {
       throw SettingsError(.diskFull, message: "No space left on device.")
     }

@@ -54,6 +54,8 @@ final class PreferencesHub: Sendable {
     /// Keys whose current value could not be encoded, so is not on disk; cleared when a later
     /// value of the key is saved.
     var unsaved: [String: SettingsError] = [:]
+    /// Updates that no longer applied when saved, until a flush has reported them.
+    var conflicts: [(error: SettingsError, first: UInt64)] = []
     /// The pause before the next automatic retry of a failed save.
     var retryDelay: Duration = PreferencesHub.firstRetryDelay
     var retryScheduled = false
@@ -232,16 +234,12 @@ final class PreferencesHub: Sendable {
   /// Decodes a key's stored value, or takes its default, into a new slot. Done under the state's
   /// lock, so that a change arriving from another writer meanwhile is not missed.
   private func makeSlot<Value>(for key: SettingsKey<Value>) -> any AnySlot {
-    let (slot, problem) = state.withLock { state -> (any AnySlot, SettingsError?) in
-      if let existing = slots.existing(key.name) { return (existing, nil) }
+    state.withLock { state -> any AnySlot in
+      if let existing = slots.existing(key.name) { return existing }
       let new = Slot(defaultValue: defaultValue(for: key))
-      let problem = new.adopt(state.stored[key.name], key: key.name)
-      return (slots.insert(new, named: key.name), problem)
+      new.adopt(state.stored[key.name], key: key.name, report: report)
+      return slots.insert(new, named: key.name)
     }
-    if let problem {
-      report(problem)
-    }
-    return slot
   }
 
   private func defaultValue<Value>(for key: SettingsKey<Value>) -> Value {
@@ -308,7 +306,8 @@ final class PreferencesHub: Sendable {
       let (done, mustSchedule) = state.withLock {
         state -> (Result<Void, SettingsError>?, Bool) in
         if state.pending.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
-          return (Self.outcome(unsaved: state.unsaved, conflicts: []), false)
+          defer { state.conflicts = [] }
+          return (Self.outcome(unsaved: state.unsaved, conflicts: state.conflicts.map(\.error)), false)
         }
         state.flushWaiters.append(FlushWaiter(target: state.generation, continuation: continuation))
         return (nil, startSavingIfIdle(&state))
@@ -345,7 +344,7 @@ final class PreferencesHub: Sendable {
         return (state.pending, state.generation)
       }
       guard let (pending, generation) = work else {
-        resumeFlushWaiters(upTo: nil, conflicts: [])
+        resumeFlushWaiters(upTo: nil)
         return
       }
       guard save(pending, generation: generation, retrying: retrying) else { return }
@@ -479,8 +478,9 @@ final class PreferencesHub: Sendable {
         for name in pending.keys {
           state.unsaved[name] = encodingFailures[name]
         }
+        state.conflicts += conflicts
       }
-      resumeFlushWaiters(upTo: generation, conflicts: conflicts)
+      resumeFlushWaiters(upTo: generation)
       return true
     case (.success, nil):
       error = SettingsError(
@@ -577,33 +577,31 @@ final class PreferencesHub: Sendable {
     _ values: [String: StoredValue], into state: inout State, including forced: Set<String>
   ) {
     let slots = self.slots.all
-    var problems: [SettingsError] = []
     for (name, slot) in slots where state.pending[name] == nil {
       let new = values[name]
       guard new != state.stored[name] || forced.contains(name) else { continue }
-      if let problem = slot.adopt(new, key: name) {
-        problems.append(problem)
-      }
+      slot.adopt(new, key: name, report: report)
     }
     state.stored = values
-    for problem in problems {
-      report(problem)
-    }
   }
 
   /// Resumes the flushes that are satisfied: those up to `generation` when given, all when the
-  /// store is idle. A flush fails when a change it covers conflicted or could not be encoded.
-  private func resumeFlushWaiters(
-    upTo generation: UInt64?, conflicts: [(error: SettingsError, first: UInt64)]
-  ) {
+  /// store is idle. A flush fails when a change it covers conflicted or could not be encoded; a
+  /// conflict is reported to the flushes waiting for it, or else to the next flush.
+  private func resumeFlushWaiters(upTo generation: UInt64?) {
     let ready = state.withLock { state -> [(FlushWaiter, Result<Void, SettingsError>)] in
       let limit = generation ?? state.savedGeneration
       let ready = state.flushWaiters.filter { $0.target <= limit }
+      guard !ready.isEmpty else { return [] }
       state.flushWaiters.removeAll { $0.target <= limit }
-      return ready.map { waiter in
+      let conflicts = state.conflicts
+      let outcomes = ready.map { waiter in
         let covered = conflicts.filter { $0.first <= waiter.target }.map(\.error)
         return (waiter, Self.outcome(unsaved: state.unsaved, conflicts: covered))
       }
+      let latest = ready.map(\.target).max() ?? 0
+      state.conflicts.removeAll { $0.first <= latest }
+      return outcomes
     }
     for (waiter, outcome) in ready {
       waiter.continuation.resume(returning: outcome)

@@ -10,8 +10,9 @@ protocol AnySlot: AnyObject, Sendable {
   /// Takes the value stored for the key, or the default when nothing is stored or it no longer
   /// decodes, notifying observers when it differs from the current one.
   ///
-  /// - Returns: Why the stored value was not taken, when it does not decode.
-  func adopt(_ stored: StoredValue?, key: String) -> SettingsError?
+  /// - Parameter report: Told why the stored value was not taken, when it does not decode, before
+  ///   any observer hears of the default.
+  func adopt(_ stored: StoredValue?, key: String, report: (SettingsError) -> Void)
 }
 
 final class Slot<Value: Codable & Sendable & Equatable>: AnySlot {
@@ -28,21 +29,21 @@ final class Slot<Value: Codable & Sendable & Equatable>: AnySlot {
     try StoredValueCoding.encode(subject.value)
   }
 
-  func adopt(_ stored: StoredValue?, key: String) -> SettingsError? {
+  func adopt(_ stored: StoredValue?, key: String, report: (SettingsError) -> Void) {
     guard let stored else {
       subject.sendIfChanged(defaultValue)
-      return nil
+      return
     }
     do {
       subject.sendIfChanged(try StoredValueCoding.decode(Value.self, from: stored))
-      return nil
     } catch {
+      report(
+        SettingsError(
+          .undecodableValue, key: key,
+          message:
+            "The stored value no longer reads as \(Value.self), so the default is used. It is "
+            + "kept in storage until this key is written."))
       subject.sendIfChanged(defaultValue)
-      return SettingsError(
-        .undecodableValue, key: key,
-        message:
-          "The stored value no longer reads as \(Value.self), so the default is used. It is "
-          + "kept in storage until this key is written.")
     }
   }
 
