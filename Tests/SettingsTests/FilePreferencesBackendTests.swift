@@ -7,10 +7,11 @@ struct FilePreferencesBackendTests {
   @Test func theFileIsIndentedJSONWithTheSchemaVersion() throws {
     let folder = try TemporaryFolder()
     let backend = FilePreferencesBackend(fileURL: folder.file())
-    try backend.replaceAll(with: 
-      StoredPreferences(
-        schemaVersion: 2,
-        values: ["temperatureUnit": .string("fahrenheit"), "petType": .string("cat")]))
+    try backend.replaceAll(
+      with:
+        StoredPreferences(
+          schemaVersion: 2,
+          values: ["temperatureUnit": .string("fahrenheit"), "petType": .string("cat")]))
     let text = try String(contentsOf: folder.file(), encoding: .utf8)
     #expect(
       text == """
@@ -29,7 +30,8 @@ struct FilePreferencesBackendTests {
     let folder = try TemporaryFolder()
     let backend = FilePreferencesBackend(fileURL: folder.file())
     for count in 1...5 {
-      try backend.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["n": .integer(Int64(count))]))
+      try backend.replaceAll(
+        with: StoredPreferences(schemaVersion: 1, values: ["n": .integer(Int64(count))]))
     }
     #expect(try folder.contents() == ["settings.json"])
   }
@@ -89,7 +91,8 @@ struct FilePreferencesBackendTests {
       throw SettingsError(.writeFailed, message: "No space left on device.")
     }
     #expect(throws: SettingsError.self) {
-      try full.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["petType": .string("dog")]))
+      try full.replaceAll(
+        with: StoredPreferences(schemaVersion: 1, values: ["petType": .string("dog")]))
     }
     #expect(try FilePreferencesBackend(fileURL: folder.file()).load() == original)
   }

@@ -157,13 +157,15 @@ struct SettingsProcessTests {
         seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int(seed >> 33) % 60 + 2
       }
-      let runs = Concurrently.run(kills.enumerated().map { index, afterLines in
-        { () -> KilledRun? in
-          try? KilledRun(
-            helper, arguments: ["count", file.path, "killed.\(round).\(index)", "100000", "flush"],
-            killedAfterLines: afterLines)
-        }
-      })
+      let runs = Concurrently.run(
+        kills.enumerated().map { index, afterLines in
+          { () -> KilledRun? in
+            try? KilledRun(
+              helper,
+              arguments: ["count", file.path, "killed.\(round).\(index)", "100000", "flush"],
+              killedAfterLines: afterLines)
+          }
+        })
       for (index, run) in runs.enumerated() {
         let run = try #require(run)
         #expect(run.errors.isEmpty, "\(run.errors)")

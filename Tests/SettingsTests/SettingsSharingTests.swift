@@ -9,9 +9,15 @@ import Testing
 /// they merge their saves, replay updates on the newest value, and observe each other.
 @Suite(.timeLimit(.minutes(1)))
 struct SettingsSharingTests {
-  static let busan = (try? Town(name: "부산", gridPoint: GridPoint(nx: 98, ny: 76)))!
-  static let jeju = (try? Town(name: "제주", gridPoint: GridPoint(nx: 53, ny: 38)))!
-  static let daegu = (try? Town(name: "대구", gridPoint: GridPoint(nx: 89, ny: 90)))!
+  static var busan: Town {
+    get throws { try Town(name: "부산", gridPoint: GridPoint(nx: 98, ny: 76)) }
+  }
+  static var jeju: Town {
+    get throws { try Town(name: "제주", gridPoint: GridPoint(nx: 53, ny: 38)) }
+  }
+  static var daegu: Town {
+    get throws { try Town(name: "대구", gridPoint: GridPoint(nx: 89, ny: 90)) }
+  }
 
   @Test func storesWritingDifferentKeysAtOnceKeepEveryLastValue() async throws {
     let folder = try TemporaryFolder()
@@ -39,14 +45,17 @@ struct SettingsSharingTests {
     let backend = GatedBackend()
     let first = try SettingsStore(backend: backend)
     let second = try SettingsStore(backend: backend)
-    try first.update(.savedTowns) { try $0.add(Self.busan) }
+    let busan = try Self.busan
+    try first.update(.savedTowns) { try $0.add(busan) }
     try await first.flush()
     _ = await second.waitUntil(.savedTowns) { $0.count == 2 }
 
     // Both see two towns and add a third: only the first to save can.
     backend.close()
-    try first.update(.savedTowns) { try $0.add(Self.jeju) }
-    try second.update(.savedTowns) { try $0.add(Self.daegu) }
+    let jeju = try Self.jeju
+    try first.update(.savedTowns) { try $0.add(jeju) }
+    let daegu = try Self.daegu
+    try second.update(.savedTowns) { try $0.add(daegu) }
     backend.open()
     #expect(first[.savedTowns].count == 3 && second[.savedTowns].count == 3)
     var outcomes: [SettingsError.Code?] = []
@@ -66,7 +75,8 @@ struct SettingsSharingTests {
     #expect(saved.count == 3)
     // The refused change went back to what is stored, in memory too.
     #expect(loser[.savedTowns] == saved)
-    #expect(await (loser === first ? second : first).waitUntil(.savedTowns) { $0 == saved } == saved)
+    #expect(
+      await (loser === first ? second : first).waitUntil(.savedTowns) { $0 == saved } == saved)
     // The failure belongs to that write: the next flush has nothing to report.
     try await loser.flush()
   }
@@ -117,7 +127,8 @@ struct SettingsSharingTests {
     try Self.replace(
       file, with: #"{"schemaVersion": 1, "values": {"themeMode": "purple", "petType": "cat"}}"#)
     #expect(await store.waitUntil(.themeMode) { $0 == .system } == .system)
-    #expect(store.diagnostics.value.contains { $0.code == .undecodableValue && $0.key == "themeMode" })
+    #expect(
+      store.diagnostics.value.contains { $0.code == .undecodableValue && $0.key == "themeMode" })
     #expect(await store.waitUntil(.petType) { $0 == .cat } == .cat, "the rest is taken")
   }
 

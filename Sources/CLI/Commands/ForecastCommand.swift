@@ -139,8 +139,7 @@ enum ForecastCommand {
       guard place == nil else {
         throw .usage("give --town, or --lat and --lon, or --nx and --ny: only one of them.", usage)
       }
-      let towns = settings[.savedTowns]
-      return towns[try TownPicker.index(of: name, in: towns)]
+      return try TownPicker.saved(name, in: settings[.savedTowns])
     }
     switch place {
     case .coordinate(let latitude, let longitude)?:

@@ -1,14 +1,14 @@
 import HaruModels
 import HaruSettings
 
-/// `haru settings list | get KEY | set KEY VALUE`.
+/// `haru settings list | get KEY | set KEY VALUE | watch`.
 enum SettingsCommand {
   static let keys = ["theme", "unit", "pet"]
 
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.settings)
     guard let action = options.positionals.first else {
-      throw .usage("missing action: list, get or set.", Help.settings)
+      throw .usage("missing action: list, get, set or watch.", Help.settings)
     }
     switch action {
     case "list":
@@ -22,6 +22,23 @@ enum SettingsCommand {
           context.console.print(
             pad(key, 7) + pad(value.raw, 9) + "(\(value.display(context.language)))")
         }
+      }
+    case "watch":
+      try options.expectPositionals(1...1, "", usage: Help.settings)
+      let store = try context.openSettings()
+      try await Watch.run(context) { wake in
+        [
+          Watch.follow(store.observe(.themeMode), wake),
+          Watch.follow(store.observe(.temperatureUnit), wake),
+          Watch.follow(store.observe(.petType), wake),
+        ]
+      } render: { () throws(CLIError) -> String in
+        let values = keys.map { ($0, value(of: $0, in: store)) }
+        if context.json {
+          return try context.jsonLine(
+            Dictionary(uniqueKeysWithValues: values.map { ($0.0, $0.1.raw) }))
+        }
+        return values.map { "\($0.0)=\($0.1.raw)" }.joined(separator: " ")
       }
     case "get":
       try options.expectPositionals(2...2, "KEY (theme, unit or pet)", usage: Help.settingsGet)
@@ -62,7 +79,8 @@ enum SettingsCommand {
         context.console.print("\(key) = \(value.raw)  (\(value.display(context.language)))")
       }
     default:
-      throw .usage("unknown action \"\(action.prefix(20))\": use list, get or set.", Help.settings)
+      throw .usage(
+        "unknown action \"\(action.prefix(20))\": use list, get, set or watch.", Help.settings)
     }
   }
 

@@ -1,13 +1,13 @@
 import HaruModels
 import HaruSettings
 
-/// `haru towns list | add NAME … | select NAME | remove NAME`.
+/// `haru towns list | add NAME … | select NAME | remove NAME | watch`.
 enum TownsCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(
       arguments, valued: ["--lat", "--lon", "--nx", "--ny"], usage: Help.towns)
     guard let action = options.positionals.first else {
-      throw .usage("missing action: list, add, select or remove.", Help.towns)
+      throw .usage("missing action: list, add, select, remove or watch.", Help.towns)
     }
     if action != "add", let place = ["--lat", "--lon", "--nx", "--ny"].first(where: options.has) {
       throw .usage("\(place) belongs to 'towns add' only.", Help.towns)
@@ -23,21 +23,35 @@ enum TownsCommand {
       try await change(store) { (towns) throws(SettingsError) in try towns.add(town) }
     case "select":
       try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns select NAME")
-      let index = try TownPicker.index(of: options.positionals[1], in: store[.savedTowns])
-      try await change(store) { (towns) throws(SettingsError) in try towns.select(at: index) }
+      let town = try TownPicker.saved(options.positionals[1], in: store[.savedTowns])
+      try await change(store) { (towns) throws(SettingsError) in
+        try towns.select(at: TownPicker.index(of: town, in: towns))
+      }
     case "remove":
       try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns remove NAME")
-      let index = try TownPicker.index(of: options.positionals[1], in: store[.savedTowns])
-      try await change(store) { (towns) throws(SettingsError) in try towns.remove(at: index) }
+      let town = try TownPicker.saved(options.positionals[1], in: store[.savedTowns])
+      try await change(store) { (towns) throws(SettingsError) in
+        try towns.remove(at: TownPicker.index(of: town, in: towns))
+      }
+    case "watch":
+      try options.expectPositionals(1...1, "", usage: "haru towns watch")
+      try await Watch.run(context) { wake in
+        [Watch.follow(store.observe(.savedTowns), wake)]
+      } render: { () throws(CLIError) -> String in
+        try line(store[.savedTowns], context)
+      }
+      return
     default:
       throw .usage(
-        "unknown action \"\(action.prefix(20))\": use list, add, select or remove.", Help.towns)
+        "unknown action \"\(action.prefix(20))\": use list, add, select, remove or watch.",
+        Help.towns)
     }
     try show(store[.savedTowns], context)
   }
 
   static func change(
-    _ store: SettingsStore, _ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void
+    _ store: SettingsStore,
+    _ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void
   ) async throws(CLIError) {
     do {
       try store.update(.savedTowns) { (towns: inout SavedTowns) in try body(&towns) }
@@ -47,6 +61,17 @@ enum TownsCommand {
     } catch {
       throw .data("\(error)")
     }
+  }
+
+  /// The towns on one line: the JSON array of `haru --json towns list`, or the names with the
+  /// current one marked.
+  static func line(_ towns: SavedTowns, _ context: Context) throws(CLIError) -> String {
+    if context.json {
+      return try context.jsonLine(
+        towns.indices.map { TownJSON(towns[$0], isCurrent: $0 == towns.currentIndex) })
+    }
+    return towns.indices.map { towns[$0].name + ($0 == towns.currentIndex ? " *" : "") }
+      .joined(separator: ", ")
   }
 
   static func show(_ towns: SavedTowns, _ context: Context) throws(CLIError) {
@@ -148,12 +173,24 @@ enum TownPicker {
   }
 
   /// The position of a saved town, by name; exact first, then ignoring case.
-  static func index(of name: String, in towns: SavedTowns) throws(CLIError) -> Int {
-    if let index = towns.firstIndex(where: { $0.name == name }) { return index }
-    if let index = towns.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
-      return index
+  /// The saved town a name given on the command line stands for.
+  static func saved(_ name: String, in towns: SavedTowns) throws(CLIError) -> Town {
+    if let town = towns.first(where: { $0.name == name }) { return town }
+    if let town = towns.first(where: { $0.name.lowercased() == name.lowercased() }) {
+      return town
     }
     let saved = towns.map(\.name).joined(separator: ", ")
     throw .data("No saved town is named \"\(name.prefix(60))\"; the saved towns are \(saved).")
+  }
+
+  /// Where a town is among the saved towns as they are stored now: a change is replayed on the
+  /// newest saved towns, which another process may have reordered.
+  static func index(of town: Town, in towns: SavedTowns) throws(SettingsError) -> Int {
+    guard let index = towns.firstIndex(of: town) else {
+      throw SettingsError(
+        .noSuchTown, key: SettingsKey.savedTowns.name,
+        message: "\(town.name) is no longer saved: another process removed it.")
+    }
+    return index
   }
 }

@@ -5,12 +5,14 @@ enum Help {
   static let forecast =
     "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
     + " [--service-key KEY] [--base-url URL] [--now ISO8601] [--offline]"
-  static let settings = "haru settings list | get KEY | set KEY VALUE   (keys: theme, unit, pet)"
+  static let settings =
+    "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet)"
   static let settingsGet = "haru settings get theme|unit|pet"
   static let settingsSet =
     "haru settings set theme light|dark|system | unit celsius|fahrenheit | pet dog|cat"
   static let towns =
     "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | select NAME | remove NAME"
+    + " | watch"
   static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY)"
   static let journal =
     "haru journal add|list|show|edit|favorite|delete|search|perfumes|import …"
@@ -52,12 +54,14 @@ enum Help {
       haru settings list
       \(settingsGet)
       \(settingsSet)
+      haru settings watch       print the settings now and after every change, by any process
 
     towns:
       haru towns list
       \(townsAdd)
       haru towns select NAME
       haru towns remove NAME
+      haru towns watch          print the towns now and after every change, by any process
 
     journal:
       \(journalAdd)

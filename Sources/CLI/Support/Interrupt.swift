@@ -1,3 +1,5 @@
+import Dispatch
+import HaruShared
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,5 +26,49 @@ enum Interrupt {
 
   static var isRequested: Bool {
     interruptRequested.load(ordering: .relaxed)
+  }
+}
+
+/// SIGTERM, and in the `watch` commands SIGINT, end `haru` through `exit()`, never abruptly, so
+/// that the settings store saves what it still holds before the process ends.
+enum Termination {
+  /// What a signal does instead of exiting, while a `watch` command runs.
+  private static let override = LockedState<(@Sendable () -> Void)?>(nil)
+  private static let sources = LockedState<[SignalSource]>([])
+
+  /// Keeps a signal source alive for the rest of the process.
+  private struct SignalSource: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+  }
+
+  /// Handles SIGTERM from now on: ends the running `watch` loop, or exits with status 143.
+  static func install() {
+    handle(SIGTERM)
+  }
+
+  /// Runs `body` with SIGINT and SIGTERM calling `stop` instead of exiting.
+  static func redirecting<Result>(
+    to stop: @escaping @Sendable () -> Void, _ body: () async throws(CLIError) -> Result
+  ) async throws(CLIError) -> Result {
+    handle(SIGINT)
+    override.withLock { $0 = stop }
+    defer { override.withLock { $0 = nil } }
+    return try await body()
+  }
+
+  private static func handle(_ number: Int32) {
+    // The default action would end the process without running `exit()`'s handlers.
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler {
+      if let stop = override.withLock({ $0 }) {
+        stop()
+      } else {
+        exit(128 + number)
+      }
+    }
+    source.resume()
+    let kept = SignalSource(source: source)
+    sources.withLock { $0.append(kept) }
   }
 }

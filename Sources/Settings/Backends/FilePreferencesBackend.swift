@@ -137,7 +137,7 @@ public final class FilePreferencesBackend: PreferencesBackend {
           case .unreadable: throw try setAside()
           }
         }
-      } catch where error.code == .unreadableStorage || error.code == .unavailableStorage {
+      } catch  where error.code == .unreadableStorage || error.code == .unavailableStorage {
         throw error
       } catch {
         throw SettingsError(

@@ -17,13 +17,15 @@ enum FileWriter {
     let folder = url.deletingLastPathComponent()
     let status = makeFolder(folder.path)
     guard status == 0 else {
-      throw failure("the folder \(folder.path) could not be created", code: status, folder: folder.path)
+      throw failure(
+        "the folder \(folder.path) could not be created", code: status, folder: folder.path)
     }
     let temporary = folder.appendingPathComponent(
       "\(temporaryPrefix(of: url))\(UUID().uuidString)\(temporarySuffix)")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw failure("a file could not be created in \(folder.path)", code: errno, folder: folder.path)
+      throw failure(
+        "a file could not be created in \(folder.path)", code: errno, folder: folder.path)
     }
     var written = 0
     let outcome: Int32 = data.withUnsafeBytes { buffer in

@@ -136,7 +136,7 @@ final class PreferencesHub: Sendable {
     var loaded: StoredPreferences?
     do {
       loaded = try backend.load()
-    } catch where error.code == .unreadableStorage {
+    } catch  where error.code == .unreadableStorage {
       problems.append(error)
     }
     if let found = loaded {
@@ -307,7 +307,9 @@ final class PreferencesHub: Sendable {
         state -> (Result<Void, SettingsError>?, Bool) in
         if state.pending.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
           defer { state.conflicts = [] }
-          return (Self.outcome(unsaved: state.unsaved, conflicts: state.conflicts.map(\.error)), false)
+          return (
+            Self.outcome(unsaved: state.unsaved, conflicts: state.conflicts.map(\.error)), false
+          )
         }
         state.flushWaiters.append(FlushWaiter(target: state.generation, continuation: continuation))
         return (nil, startSavingIfIdle(&state))
@@ -517,7 +519,8 @@ final class PreferencesHub: Sendable {
 
   /// Tries a failed save again after a pause, unless a write or flush did meanwhile.
   private func scheduleRetry(after delay: Duration) {
-    let nanoseconds = Int(delay.components.seconds) * 1_000_000_000
+    let nanoseconds =
+      Int(delay.components.seconds) * 1_000_000_000
       + Int(delay.components.attoseconds / 1_000_000_000)
     writer.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
       guard let self else { return }
@@ -560,7 +563,7 @@ final class PreferencesHub: Sendable {
         }
         values = try Self.migrate(newest.values, from: newest.schemaVersion, with: migrations)
       }
-    } catch where error.code == .unreadableStorage {
+    } catch  where error.code == .unreadableStorage {
       // The file was set aside: what no longer decodes reads as its default.
       report(error)
     } catch {

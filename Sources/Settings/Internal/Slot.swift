@@ -10,8 +10,11 @@ protocol AnySlot: AnyObject, Sendable {
   /// Takes the value stored for the key, or the default when nothing is stored or it no longer
   /// decodes, notifying observers when it differs from the current one.
   ///
-  /// - Parameter report: Told why the stored value was not taken, when it does not decode, before
-  ///   any observer hears of the default.
+  /// - Parameters:
+  ///   - stored: The stored value, or `nil` when nothing is stored for the key.
+  ///   - key: The key's name, for the report.
+  ///   - report: Told why the stored value was not taken, when it does not decode, before any
+  ///     observer hears of the default.
   func adopt(_ stored: StoredValue?, key: String, report: (SettingsError) -> Void)
 }
 
