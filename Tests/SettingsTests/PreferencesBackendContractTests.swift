@@ -99,17 +99,62 @@ struct PreferencesBackendContractTests {
   }
 
   @Test(arguments: makers)
-  func concurrentSavesNeverTearTheData(maker: Maker) async throws {
+  func concurrentChangesEachSeeTheOneBeforeSoNoneIsLost(maker: Maker) async throws {
     let place = try maker.makePlace()
-    let backend = place.backend()
-    let versions = (1...20).map { StoredPreferences(schemaVersion: 1, values: ["n": .integer($0)]) }
     await withTaskGroup(of: Void.self) { group in
-      for version in versions {
-        group.addTask { try? backend.replaceAll(with: version) }
+      for index in 0..<20 {
+        // A backend of its own for each writer, as separate processes would have.
+        let backend = place.backend()
+        group.addTask {
+          _ = try? backend.modify { newest in
+            var values = newest?.values ?? [:]
+            values["writer.\(index)"] = .integer(Int64(index))
+            let count = values["count"].flatMap { if case .integer(let n) = $0 { n } else { nil } }
+            values["count"] = .integer((count ?? 0) + 1)
+            return StoredPreferences(schemaVersion: 1, values: values)
+          }
+        }
       }
     }
-    let loaded = try #require(try backend.load())
-    #expect(versions.contains(loaded))
+    let loaded = try #require(try place.backend().load())
+    #expect(loaded.values["count"] == .integer(20))
+    for index in 0..<20 {
+      #expect(loaded.values["writer.\(index)"] == .integer(Int64(index)))
+    }
+    withExtendedLifetime(place) {}
+  }
+
+  @Test(arguments: makers)
+  func aChangeThatReturnsNothingStoresNothingAndAThrowingOneChangesNothing(maker: Maker) throws {
+    let place = try maker.makePlace()
+    let backend = place.backend()
+    try backend.replaceAll(with: Self.sample)
+    var seen: StoredPreferences?
+    try backend.modify { newest in
+      seen = newest
+      return nil
+    }
+    #expect(seen == Self.sample)
+    #expect(throws: SettingsError.self) {
+      try backend.modify { (_) throws(SettingsError) -> StoredPreferences? in
+        throw SettingsError(.tooManyTowns, message: "refused")
+      }
+    }
+    #expect(try backend.load() == Self.sample)
+    withExtendedLifetime(place) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: makers)
+  func aWatchHearsOfAnotherBackendsChange(maker: Maker) async throws {
+    let place = try maker.makePlace()
+    let watched = place.backend()
+    let (events, continuation) = AsyncStream.makeStream(of: Void.self)
+    let watch = try #require(watched.watch { continuation.yield() })
+    try place.backend().replaceAll(with: Self.sample)
+    var iterator = events.makeAsyncIterator()
+    _ = await iterator.next()
+    #expect(try watched.load() == Self.sample)
+    watch.stop()
     withExtendedLifetime(place) {}
   }
 }

@@ -6,9 +6,14 @@ enum HaruBench {
   /// Every benchmark, in the order they run. Names are stable; see `Benchmarks/README.md`.
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
-    + ForecastBenchmarks.all + JournalBenchmarks.all
+    + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + JournalBenchmarks.all
 
   static func main() async {
+    // The other process of `settings.external-change.latency`.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.count == 2, arguments[0] == "settings-writer" {
+      exit(await ChildWriter.serve(file: arguments[1]))
+    }
     let command: Command
     do {
       command = try Command(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -136,7 +136,8 @@ public final class TownsViewModel {
     change { (towns) throws(SettingsError) in try towns.add(town) }
   }
 
-  private func change(_ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void) {
+  private func change(_ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void)
+  {
     do {
       try settings.update(.savedTowns) { towns in try body(&towns) }
       errorMessage.send(nil)
