@@ -178,3 +178,44 @@ struct TownsViewModelTests {
     #expect(viewModel.currentTownName.history == ["서울특별시청", "부산"])
   }
 }
+
+extension TownsViewModelTests {
+  @Test func removingAShownTownRemovesThatTownWhenAnotherStoreMovedIt() async throws {
+    let backend = InMemoryPreferencesBackend()
+    let other = try SettingsStore(backend: backend)
+    try other.update(.savedTowns) { towns in
+      try towns.add(busanTown())
+      try towns.add(
+        Town(name: "제주", coordinate: Coordinate(latitude: 33.4996, longitude: 126.5312)))
+    }
+    try await other.flush()
+    // This screen's store does not hear of other writers, so it still shows what it loaded.
+    let settings = try SettingsStore(backend: Unwatched(backend))
+    let viewModel = TownsViewModel(settings: settings, language: .english)
+    let input = TownsViewModel.Input()
+    let output = viewModel.transform(input)
+    _ = await firstValue(of: output.rows) { $0.count == 3 }
+
+    // Another store (another process, say) removes Seoul, moving 부산 to the front.
+    try other.update(.savedTowns) { try $0.remove(at: 0) }
+    try await other.flush()
+    input.removeTown.send(1)  // 부산, as this screen shows it
+    _ = await firstValue(of: output.rows) { $0.count == 2 }
+    try await settings.flush()
+    let stored = try SettingsStore(backend: backend)[.savedTowns]
+    #expect(stored.towns.map(\.name) == ["제주"], "부산 went, not the town now at position 1")
+  }
+}
+
+/// A backend that reports no other writers' changes.
+private struct Unwatched: PreferencesBackend {
+  let backend: InMemoryPreferencesBackend
+  init(_ backend: InMemoryPreferencesBackend) { self.backend = backend }
+  var location: String { backend.location }
+  func load() -> StoredPreferences? { backend.load() }
+  func modify(
+    _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
+  ) throws(SettingsError) -> [SettingsError] {
+    try backend.modify(change)
+  }
+}

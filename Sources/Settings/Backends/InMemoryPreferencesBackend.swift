@@ -18,7 +18,7 @@ public final class InMemoryPreferencesBackend: PreferencesBackend {
 
   private let state: LockedState<State>
   /// Held across a whole ``modify(_:)``, so that changes never interleave.
-  private let writer = LockedState(())
+  private let writer = PlatformLock()
 
   /// A stable description of the storage: `memory:` and the backend's name.
   public let location: String
@@ -49,12 +49,12 @@ public final class InMemoryPreferencesBackend: PreferencesBackend {
   public func modify(
     _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
   ) throws(SettingsError) -> [SettingsError] {
-    let watchers = try writer.withLock { _ throws(SettingsError) -> [@Sendable () -> Void] in
-      guard let replacement = try change(load()) else { return [] }
-      return state.withLock { state in
-        state.stored = replacement
-        return Array(state.watchers.values)
-      }
+    writer.lock()
+    defer { writer.unlock() }
+    guard let replacement = try change(load()) else { return [] }
+    let watchers = state.withLock { state in
+      state.stored = replacement
+      return Array(state.watchers.values)
     }
     for watcher in watchers {
       watcher()

@@ -24,18 +24,24 @@
     private let suiteName: String?
     private let key: String
     private let lockFile: URL?
-    private let localLock = LockedState(())
+    private let localLock = PlatformLock()
 
     /// The suite and key, as `defaults:<suite>/<key>`.
     public let location: String
+
+    /// The key earlier releases stored the preferences under by default; read when the default key
+    /// holds nothing, and moved on the first change. Key-value observing cannot watch a key with a
+    /// dot in it.
+    private var legacyKey: String? { key == "haruSettings" ? "haru.settings" : nil }
 
     /// Creates a backend over a `UserDefaults` suite.
     ///
     /// - Parameters:
     ///   - suiteName: The suite, such as an App Group's identifier; the app's standard defaults
     ///     when `nil`.
-    ///   - key: The key the preferences are stored under.
-    public init(suiteName: String? = nil, key: String = "haru.settings") {
+    ///   - key: The key the preferences are stored under. Key-value observing, which reports
+    ///     other processes' writes, cannot watch a key with a dot in it.
+    public init(suiteName: String? = nil, key: String = "haruSettings") {
       self.suiteName = suiteName
       self.key = key
       location = "defaults:\(suiteName ?? "standard")/\(key)"
@@ -55,7 +61,10 @@
     ///   preferences document; it is moved to another key first.
     public func load() throws(SettingsError) -> StoredPreferences? {
       let defaults = self.defaults
-      guard let data = defaults.data(forKey: key) else { return nil }
+      guard let data = defaults.data(forKey: key) ?? legacyKey.flatMap(defaults.data(forKey:))
+      else {
+        return nil
+      }
       do {
         return try JSONDecoder().decode(StoredPreferences.self, from: data)
       } catch {
@@ -74,12 +83,12 @@
     public func modify(
       _ change: (StoredPreferences?) throws(SettingsError) -> StoredPreferences?
     ) throws(SettingsError) -> [SettingsError] {
-      try localLock.withLock { _ throws(SettingsError) -> [SettingsError] in
-        guard let lockFile else { return try modifyHoldingLock(change) }
-        return try LockFile.holding(lockFile, timeout: .seconds(1)) {
-          () throws(SettingsError) -> [SettingsError] in
-          try modifyHoldingLock(change)
-        }
+      localLock.lock()
+      defer { localLock.unlock() }
+      guard let lockFile else { return try modifyHoldingLock(change) }
+      return try LockFile.holding(lockFile, timeout: .seconds(1)) {
+        () throws(SettingsError) -> [SettingsError] in
+        try modifyHoldingLock(change)
       }
     }
 
@@ -89,7 +98,7 @@
       let defaults = self.defaults
       var problems: [SettingsError] = []
       var newest: StoredPreferences?
-      if let data = defaults.data(forKey: key) {
+      if let data = defaults.data(forKey: key) ?? legacyKey.flatMap(defaults.data(forKey:)) {
         do {
           newest = try JSONDecoder().decode(StoredPreferences.self, from: data)
         } catch {
@@ -106,6 +115,9 @@
           message: "The settings could not be encoded (\(error)); nothing was written.")
       }
       defaults.set(data, forKey: key)
+      if let legacyKey {
+        defaults.removeObject(forKey: legacyKey)
+      }
       return problems
     }
 
@@ -128,6 +140,9 @@
       let keptKey = "\(key).unreadable-\(Int(Date().timeIntervalSince1970))"
       defaults.set(data, forKey: keptKey)
       defaults.removeObject(forKey: key)
+      if let legacyKey {
+        defaults.removeObject(forKey: legacyKey)
+      }
       return SettingsError(
         .unreadableStorage,
         message: "The stored settings were not valid JSON; they were kept under \(keptKey).")

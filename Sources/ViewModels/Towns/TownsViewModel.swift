@@ -112,10 +112,14 @@ public final class TownsViewModel {
   public func transform(_ input: Input) -> Output {
     work.startInput()
     work.follow(input.selectTown) { [weak self] position in
-      self?.change { (towns) throws(SettingsError) in try towns.select(at: position) }
+      self?.changeTown(at: position) { (towns, index) throws(SettingsError) in
+        try towns.select(at: index)
+      }
     }
     work.follow(input.removeTown) { [weak self] position in
-      self?.change { (towns) throws(SettingsError) in try towns.remove(at: position) }
+      self?.changeTown(at: position) { (towns, index) throws(SettingsError) in
+        try towns.remove(at: index)
+      }
     }
     work.follow(input.addTown) { [weak self] request in self?.add(request) }
     work.follow(settings.observe(.savedTowns)) { [weak self] in self?.publish($0) }
@@ -134,6 +138,28 @@ public final class TownsViewModel {
       return
     }
     change { (towns) throws(SettingsError) in try towns.add(town) }
+  }
+
+  /// Changes the town shown at `position`. The change is replayed on the newest saved towns when
+  /// it is saved, where another process may have moved that town, so it finds the town again.
+  private func changeTown(
+    at position: Int,
+    _ body: @escaping @Sendable (inout SavedTowns, Int) throws(SettingsError) -> Void
+  ) {
+    let shown = settings[.savedTowns]
+    guard shown.indices.contains(position) else {
+      change { (towns) throws(SettingsError) in try body(&towns, position) }
+      return
+    }
+    let town = shown[position]
+    change { (towns) throws(SettingsError) in
+      guard let index = towns.firstIndex(of: town) else {
+        throw SettingsError(
+          .noSuchTown, key: SettingsKey.savedTowns.name,
+          message: "\(town.name) is no longer saved: it was removed elsewhere.")
+      }
+      try body(&towns, index)
+    }
   }
 
   private func change(_ body: @escaping @Sendable (inout SavedTowns) throws(SettingsError) -> Void)
