@@ -135,7 +135,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruTestingTests",
-      dependencies: ["HaruShared", "HaruTesting"],
+      dependencies: ["HaruModels", "HaruShared", "HaruTesting"],
       path: "Tests/TestingTests"
     ),
   ],

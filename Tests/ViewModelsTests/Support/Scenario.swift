@@ -2,6 +2,7 @@ import Foundation
 import HaruModels
 import HaruSettings
 import HaruShared
+import HaruTesting
 import Testing
 
 @testable import HaruViewModels
@@ -18,16 +19,21 @@ func busanTown() throws -> Town {
   try Town(name: "부산", coordinate: Coordinate(latitude: 35.1796, longitude: 129.0756))
 }
 
-/// Waits until an observation holds a value that passes a test, and returns it.
+/// Waits until an observation holds a value that passes a test, and returns it; records a
+/// failure naming what it saw, and returns `nil`, when none does within ten seconds.
 @MainActor
 @discardableResult
 func firstValue<Value: Sendable>(
-  of observation: ValueObservation<Value>, where isWanted: (Value) -> Bool
+  of observation: ValueObservation<Value>, where isWanted: @escaping @Sendable (Value) -> Bool,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) async -> Value? {
-  for await value in observation where isWanted(value) {
-    return value
+  do {
+    return try await HaruTesting.firstValue(
+      of: observation, where: isWanted, timeout: .seconds(10))
+  } catch {
+    Issue.record("\(error)", sourceLocation: sourceLocation)
+    return nil
   }
-  return nil
 }
 
 /// Releases a view model and checks that it is gone and that every task it owned has ended.
