@@ -32,6 +32,13 @@ final class ObservationStorage<Value: Sendable>: @unchecked Sendable {
     return value
   }
 
+  /// The current value and the version it was written with, read together.
+  var currentValueAndVersion: (value: Value, version: UInt64) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (value, version)
+  }
+
   /// The number of consumers parked until the next write, for tests.
   var waiterCount: Int {
     lock.lock()

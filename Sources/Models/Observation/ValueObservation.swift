@@ -47,6 +47,13 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     AsyncIterator(storage: storage)
   }
 
+  /// The value now, and an iterator over the changes after it only: for adapters that read the
+  /// value themselves and need to hear of every later change, none missed in between.
+  package func currentValueAndChanges() -> (value: Value, changes: AsyncIterator) {
+    let (value, version) = storage.currentValueAndVersion
+    return (value, AsyncIterator(storage: storage, seenVersion: version))
+  }
+
   /// An iterator over the current value and its changes.
   ///
   /// Each call to `next` returns the newest value the iterator has not returned yet, waiting for a
@@ -56,8 +63,9 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     private let storage: ObservationStorage<Value>
     private var seenVersion: UInt64 = 0
 
-    init(storage: ObservationStorage<Value>) {
+    init(storage: ObservationStorage<Value>, seenVersion: UInt64 = 0) {
       self.storage = storage
+      self.seenVersion = seenVersion
     }
 
     /// The next value, or `nil` when the iteration has ended.

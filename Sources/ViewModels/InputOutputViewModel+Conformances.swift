@@ -1,0 +1,5 @@
+extension SettingsViewModel: InputOutputViewModel {}
+extension TownsViewModel: InputOutputViewModel {}
+extension WeatherViewModel: InputOutputViewModel {}
+extension JournalListViewModel: InputOutputViewModel {}
+extension JournalEditorViewModel: InputOutputViewModel {}
