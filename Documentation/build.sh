@@ -54,6 +54,7 @@ extract_symbol_graphs() {
   swift build --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph \
     -Xswiftc -emit-symbol-graph-dir -Xswiftc "$extracted" \
+    -Xswiftc -emit-extension-block-symbols \
     -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
 }
 
@@ -110,8 +111,12 @@ for index in "${!modules[@]}"; do
     --fallback-display-name "$module" \
     --fallback-bundle-identifier "$module" \
     --warnings-as-errors \
+    --emit-digest \
     --enable-experimental-external-link-support \
     ${dependencies[@]+"${dependencies[@]}"}
+  # Every public declaration, those in extensions of other modules' types included, has a page.
+  python3 Documentation/check-pages.py "$graphs/$module" "$output/$module.doccarchive" ||
+    fail "$module has public declarations without a page"
   archives+=("$output/$module.doccarchive")
 done
 
@@ -146,6 +151,19 @@ merge_log="$("$DOCC" merge "${archives[@]}" \
 if grep -qi "warning" <<<"$merge_log"; then
   fail "docc merge reported a warning"
 fi
+
+# The site's root opens the Haru page, where the guides start, instead of a page that is not found.
+cat >"$site/index.html" <<'HTML'
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Haru</title>
+<meta http-equiv="refresh" content="0; url=documentation/haru/">
+</head>
+<body><p><a href="documentation/haru/">Haru's documentation</a></p></body>
+</html>
+HTML
 
 # Every module and the guides must be reachable from the merged site.
 for module in "${modules[@]}" Haru; do
