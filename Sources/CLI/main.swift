@@ -5,4 +5,4 @@ Termination.install()
 let status = await HaruCommand.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
   environment: ProcessInfo.processInfo.environment)
-exit(status)
+Termination.exit(status)

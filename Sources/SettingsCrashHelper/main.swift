@@ -13,6 +13,10 @@
 //   HaruSettingsCrashHelper hold-lock <file> <seconds>
 //       holds the settings file's lock, printing "locked" once it has it
 //
+// With HARU_HELPER_READY set in the environment, `count` and `add-town` print "ready" once their
+// store is open and wait for a line on standard input before they write, so that a test can start
+// several processes and let them go at the same moment.
+//
 // Exit status: 0 done, 1 a settings error, 2 a usage error.
 
 import Foundation
@@ -27,6 +31,13 @@ import HaruSettings
 
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+}
+
+/// Waits for the test's go-ahead when it asked for one.
+func waitForGo() {
+  guard ProcessInfo.processInfo.environment["HARU_HELPER_READY"] != nil else { return }
+  say("ready")
+  _ = readLine()
 }
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -58,6 +69,7 @@ do {
     }
     let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
     let key = SettingsKey<Int>(arguments[2], default: 0)
+    waitForGo()
     for value in 1...max(count, 1) {
       try store.set(value, for: key)
       if arguments[4] == "flush" {
@@ -74,6 +86,7 @@ do {
     let town = try Town(
       name: arguments[2], coordinate: Coordinate(latitude: latitude, longitude: longitude))
     let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    waitForGo()
     do {
       try store.update(.savedTowns) { try $0.add(town) }
       try await store.flush()

@@ -179,7 +179,8 @@ final class FailingBackend: PreferencesBackend {
       count += 1
       return count
     }
-    onAttempt.withLock { $0 }?(attempt)
+    // Told after the outcome is decided, so that a test reacting to it cannot change it.
+    defer { onAttempt.withLock { $0 }?(attempt) }
     if isFull.withLock({ $0 }) {
       throw SettingsError(.diskFull, message: "No space left on device.")
     }

@@ -28,6 +28,7 @@ struct SettingsProcessTests {
     // While they write, every read of the file finds valid settings JSON.
     var reads = 0
     while processes.contains(where: \.isRunning) {
+      usleep(500)  // leave the writers most of the processor
       if let data = try? Data(contentsOf: file) {
         reads += 1
         #expect(
@@ -46,17 +47,34 @@ struct SettingsProcessTests {
     #expect(try folder.contents() == ["settings.json"], "no temporary file left")
   }
 
+  /// Starts helpers that open their stores, waits until every one is ready, then lets them all
+  /// write at the same moment.
+  static func startTogether(_ helper: URL, _ runs: [[String]]) throws -> [HelperProcess] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["HARU_HELPER_READY"] = "1"
+    let processes = try runs.map { try HelperProcess(helper, $0, environment: environment) }
+    for process in processes {
+      #expect(process.nextLine() == "ready")
+    }
+    for process in processes {
+      process.sendLine("go")
+    }
+    return processes
+  }
+
   @Test(arguments: 0..<3)
   func twoProcessesAddingTownsAtOnceBothWinAndAFourthIsATypedError(round: Int) throws {
     let helper = try #require(SettingsCrashTests.helperExecutable())
     let folder = try TemporaryFolder()
     let file = folder.file()
-    let adds = [("부산", 35.1770, 129.0770), ("제주", 33.4996, 126.5312)].map { name, lat, lon in
-      try? HelperProcess(helper, ["add-town", file.path, name, "\(lat)", "\(lon)"])
-    }
+    let adds = try Self.startTogether(
+      helper,
+      [("부산", 35.1770, 129.0770), ("제주", 33.4996, 126.5312)].map { name, lat, lon in
+        ["add-town", file.path, name, "\(lat)", "\(lon)"]
+      })
     for add in adds {
-      let run = try #require(add).finish()
-      #expect(run.status == 0 && run.lines == ["added"], "\(run.lines) \(run.errors)")
+      let run = add.finish()
+      #expect(run.status == 0 && run.lines == ["ready", "added"], "\(run.lines) \(run.errors)")
     }
     let towns = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
     #expect(Set(towns.towns.map(\.name)) == ["서울특별시청", "부산", "제주"])
@@ -66,6 +84,32 @@ struct SettingsProcessTests {
     #expect(fourth.status == 1 && fourth.lines == ["too-many-towns"], "\(fourth.lines)")
     let after = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
     #expect(after == towns, "the refused town changed nothing")
+  }
+
+  @Test(arguments: 0..<3)
+  func twoProcessesRacingForTheLastPlaceGetOneTownAndOneTypedError(round: Int) async throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    let busan = try Town(
+      name: "부산", coordinate: Coordinate(latitude: 35.1770, longitude: 129.0770))
+    try store.update(.savedTowns) { try $0.add(busan) }
+    try await store.flush()
+
+    // Both open two saved towns; each adds a third, and the merge refuses the later one.
+    let adds = try Self.startTogether(
+      helper,
+      [("제주", 33.4996, 126.5312), ("대구", 35.8714, 128.6014)].map { name, lat, lon in
+        ["add-town", file.path, name, "\(lat)", "\(lon)"]
+      })
+    let outcomes = adds.map { $0.finish() }
+    #expect(outcomes.map(\.lines).sorted { $0.last ?? "" < $1.last ?? "" } == [
+      ["ready", "added"], ["ready", "too-many-towns"],
+    ])
+    let towns = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
+    #expect(towns.count == 3)
+    #expect(towns.towns.prefix(2).map(\.name) == ["서울특별시청", "부산"])
   }
 
   @Test func aLockHeldByAnotherProcessIsABoundedWaitThenBusyAndLosesNothing() async throws {
@@ -193,8 +237,11 @@ struct SettingsProcessTests {
     let file = folder.file()
     let leftover = folder.file(".settings.json.\(UUID().uuidString).tmp")
     let theirs = folder.file(".other.json.\(UUID().uuidString).tmp")
-    try Data("{".utf8).write(to: leftover)
-    try Data("{".utf8).write(to: theirs)
+    // A file whose name starts like ours saves under its own lock: its temporary files are not ours.
+    let alike = folder.file(".settings.json.widget.\(UUID().uuidString).tmp")
+    for stray in [leftover, theirs, alike] {
+      try Data("{".utf8).write(to: stray)
+    }
 
     // While another process holds the lock, the file may be its save in progress: kept.
     let holder = try HelperProcess(helper, ["hold-lock", file.path, "5"])
@@ -206,6 +253,33 @@ struct SettingsProcessTests {
     _ = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
     #expect(!FileManager.default.fileExists(atPath: leftover.path), "the leftover is removed")
     #expect(FileManager.default.fileExists(atPath: theirs.path), "another file's is not ours")
+    #expect(FileManager.default.fileExists(atPath: alike.path), "nor one of a look-alike name")
+  }
+
+  @Test func anExitWhileAnotherProcessHoldsTheLockBrieflyStillSaves() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "1"])
+    #expect(holder.nextLine() == "locked")
+    // Ends right after its writes, with the lock held elsewhere for about a second.
+    let run = try HelperProcess(helper, ["count", file.path, "late", "20", "return"]).finish()
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.errors.isEmpty, "nothing to report: \(run.errors)")
+    _ = holder.finish()
+    #expect(try FilePreferencesBackend(fileURL: file).load()?.values["late"] == .integer(20))
+  }
+
+  @Test func anExitThatCannotSaveSaysSoOnStandardError() throws {
+    let helper = try #require(SettingsCrashTests.helperExecutable())
+    let folder = try TemporaryFolder()
+    let file = folder.file()
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "10"])
+    defer { holder.stop() }
+    #expect(holder.nextLine() == "locked")
+    let run = try HelperProcess(helper, ["count", file.path, "lost", "3", "exit"]).finish()
+    #expect(run.errors.contains("were not saved before the process ended"), "\(run.errors)")
+    #expect(run.errors.contains("locked"), "the reason is given: \(run.errors)")
   }
 
   @Test func nothingAcceptedIsLostAtANormalExit() throws {

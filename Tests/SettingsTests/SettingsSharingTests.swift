@@ -132,23 +132,32 @@ struct SettingsSharingTests {
     #expect(await store.waitUntil(.petType) { $0 == .cat } == .cat, "the rest is taken")
   }
 
-  @Test func theFileWatchReportsOtherWritersOnly() async throws {
+  @Test func twoStoresSharingOneBackendObjectSeeEachOthersSaves() async throws {
     let folder = try TemporaryFolder()
-    let file = folder.file()
-    let backend = FilePreferencesBackend(fileURL: file)
-    let (events, continuation) = AsyncStream.makeStream(of: Void.self)
-    let watch = try #require(backend.watch { continuation.yield() })
-    defer { watch.stop() }
+    let backend = FilePreferencesBackend(fileURL: folder.file())
+    let first = try SettingsStore(backend: backend)
+    let second = try SettingsStore(backend: backend)
+    try first.set(.dark, for: .themeMode)
+    try await first.flush()
+    #expect(await second.waitUntil(.themeMode) { $0 == .dark } == .dark)
+  }
 
-    // Its own save and another file in the folder wake nothing.
-    try backend.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["n": .integer(1)]))
-    try Data("unrelated".utf8).write(to: folder.file("notes.txt"))
-    // Another writer's save does.
-    let other = FilePreferencesBackend(fileURL: file)
-    try other.replaceAll(with: StoredPreferences(schemaVersion: 1, values: ["n": .integer(2)]))
-    var iterator = events.makeAsyncIterator()
-    _ = await iterator.next()
-    #expect(try backend.load()?.values["n"] == .integer(2), "the first event is the other save")
+  @Test func replayedUpdatesApplyOneByOneAndOnlyTheOneThatNoLongerFitsIsRefused() async throws {
+    let backend = GatedBackend()
+    let store = try SettingsStore(backend: backend)
+    let other = try SettingsStore(backend: backend)
+    let (busan, jeju, daegu) = (try Self.busan, try Self.jeju, try Self.daegu)
+    backend.close()
+    try store.update(.savedTowns) { try $0.add(busan) }
+    try store.update(.savedTowns) { try $0.add(jeju) }
+    // Meanwhile another writer saves a second town.
+    let saved = try SavedTowns([.seoulCityHall, daegu], currentIndex: 1)
+    try backend.storeDirectly(savedTowns: saved)
+    backend.open()
+    let error = await #expect(throws: SettingsError.self) { try await store.flush() }
+    #expect(error?.code == .tooManyTowns)
+    #expect(store[.savedTowns].towns.map(\.name) == ["서울특별시청", "대구", "부산"])
+    #expect(await other.waitUntil(.savedTowns) { $0.count == 3 }?.towns.last?.name == "부산")
   }
 
   @Test func aFailedSaveIsRetriedWithoutAnotherWrite() async throws {
@@ -167,6 +176,26 @@ struct SettingsSharingTests {
     try await store.flush()
     #expect(try failing.load()?.values["petType"] == .string("cat"))
   }
+
+  #if os(Linux)
+    @Test func theFolderWatchWakesForTheFileAndNotForItsNeighbours() throws {
+      let folder = try TemporaryFolder()
+      let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      try #require(descriptor >= 0)
+      defer { close(descriptor) }
+      try #require(inotify_add_watch(descriptor, folder.url.path, FolderWatch.mask) >= 0)
+      let name = Array("settings.json".utf8)
+      #expect(!FolderWatch.drain(descriptor, mentions: name), "nothing happened yet")
+      try Data("notes".utf8).write(to: folder.file("notes.txt"))
+      try Data("{}".utf8).write(to: folder.file("settings.json.widget"))
+      #expect(!FolderWatch.drain(descriptor, mentions: name), "other files wake nothing")
+      try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {}}"#)
+      #expect(FolderWatch.drain(descriptor, mentions: name), "a replace of the file does")
+      #expect(!FolderWatch.drain(descriptor, mentions: name), "and is read once")
+      try FileManager.default.removeItem(at: folder.file())
+      #expect(FolderWatch.drain(descriptor, mentions: name), "so does its removal")
+    }
+  #endif
 
   /// Replaces the file as another process would: a new file renamed over it.
   static func replace(_ file: URL, with text: String) throws {
@@ -208,5 +237,15 @@ final class GatedBackend: PreferencesBackend, @unchecked Sendable {
 
   func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
     inner.watch(onChange)
+  }
+
+  /// Stores saved towns past the gate, as another writer would.
+  func storeDirectly(savedTowns: SavedTowns) throws {
+    let value = try StoredValueCoding.encode(savedTowns)
+    try inner.modify { newest in
+      var values = newest?.values ?? [:]
+      values[SettingsKey.savedTowns.name] = value
+      return StoredPreferences(schemaVersion: 1, values: values)
+    }
   }
 }

@@ -26,6 +26,7 @@ package final class HelperProcess: @unchecked Sendable {
   private let process = Process()
   private let output = Pipe()
   private let errorOutput = Pipe()
+  private let input = Pipe()
   // Only touched by the test that owns the process, one call at a time.
   private var buffer = Data()
   private var lines: [String] = []
@@ -45,7 +46,7 @@ package final class HelperProcess: @unchecked Sendable {
     if let environment { process.environment = environment }
     process.standardOutput = output
     process.standardError = errorOutput
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input
     try process.run()
   }
 
@@ -68,6 +69,11 @@ package final class HelperProcess: @unchecked Sendable {
       if chunk.isEmpty { return nil }
       buffer.append(chunk)
     }
+  }
+
+  /// Writes a line to the process's standard input.
+  package func sendLine(_ line: String) {
+    try? input.fileHandleForWriting.write(contentsOf: Data("\(line)\n".utf8))
   }
 
   /// Sends a signal to the process.

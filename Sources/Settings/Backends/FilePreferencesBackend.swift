@@ -56,8 +56,6 @@ public final class FilePreferencesBackend: PreferencesBackend {
 
   /// Writes bytes to a path atomically and durably; replaceable in tests to simulate a full disk.
   let writeAtomically: @Sendable (Data, URL) throws(SettingsError) -> Void
-  /// The identity of the file this backend last wrote, so that a watch can skip its own saves.
-  private let lastWritten = LockedState<FileIdentity?>(nil)
   /// Whether temporary files of killed saves were looked for yet.
   private let sweptTemporaryFiles = LockedState(false)
 
@@ -112,8 +110,9 @@ public final class FilePreferencesBackend: PreferencesBackend {
     return folder.appendingPathComponent("haru/settings.json", isDirectory: false)
   }
 
-  /// Reads the file. No lock is taken unless the file must be set aside: a save replaces the file
-  /// in one rename, so a read sees either the old or the new version.
+  /// Reads the file. No lock is waited for unless the file must be set aside: a save replaces the
+  /// file in one rename, so a read sees either the old or the new version. (The first load also
+  /// removes temporary files that killed saves left, when the lock is free at that moment.)
   ///
   /// - Returns: The stored preferences, or `nil` when the file does not exist.
   /// - Throws: ``SettingsError/Code/unreadableStorage`` when the file is not valid preferences
@@ -185,30 +184,24 @@ public final class FilePreferencesBackend: PreferencesBackend {
           message: "The settings could not be encoded (\(error)); nothing was written.")
       }
       try writeAtomically(data + Data("\n".utf8), fileURL)
-      let written = FileIdentity(path: fileURL.path)
-      lastWritten.withLock { $0 = written }
       return problems
     }
   }
 
-  /// Watches the file's folder for saves by other processes.
+  /// Watches the file's folder for saves.
+  ///
+  /// Every save wakes the watch, this backend's own included: two stores may share one backend
+  /// object, and each must hear of the other's saves. A store that reloads its own save finds
+  /// nothing changed.
   ///
   /// - Parameter onChange: Called on a background queue after the file was replaced, written,
-  ///   moved or removed by someone other than this backend.
+  ///   moved or removed.
   /// - Returns: The running watch.
   public func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
-    let path = fileURL.path
-    let lastWritten = self.lastWritten
-    // Our own saves wake the watch too; they are recognised by the file's identity.
-    let filtered: @Sendable () -> Void = {
-      let current = FileIdentity(path: path)
-      let isOwn = lastWritten.withLock { $0 != nil && $0 == current }
-      if !isOwn { onChange() }
-    }
     try? FileManager.default.createDirectory(
       at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-    return FolderWatch.start(file: fileURL, onChange: filtered)
-      ?? FolderWatch.poll(file: fileURL, onChange: filtered)
+    return FolderWatch.start(file: fileURL, onChange: onChange)
+      ?? FolderWatch.poll(file: fileURL, onChange: onChange)
   }
 
   // MARK: Reading
@@ -269,19 +262,21 @@ public final class FilePreferencesBackend: PreferencesBackend {
   /// Removes the temporary files of saves that never finished. Only a holder of the lock may:
   /// any other process writing a temporary file holds it too.
   private func sweepTemporaryFilesOnce(waiting: Bool) {
-    let mustSweep = sweptTemporaryFiles.withLock { swept -> Bool in
-      defer { swept = true }
-      return !swept
-    }
-    guard mustSweep else { return }
+    guard !sweptTemporaryFiles.withLock({ $0 }) else { return }
     if waiting {
       // The caller holds the lock already.
       FileWriter.removeTemporaryFiles(of: fileURL)
     } else {
-      try? LockFile.holding(lockFileURL, timeout: .zero, creating: false) {
-        FileWriter.removeTemporaryFiles(of: fileURL)
+      // Only when the lock is free now; otherwise the next change sweeps, holding it.
+      do {
+        try LockFile.holding(lockFileURL, timeout: .zero, creating: false) {
+          FileWriter.removeTemporaryFiles(of: fileURL)
+        }
+      } catch {
+        return
       }
     }
+    sweptTemporaryFiles.withLock { $0 = true }
   }
 
   private static func withoutByteOrderMark(_ data: Data) -> Data {

@@ -76,6 +76,10 @@ enum FileWriter {
     }
     let prefix = temporaryPrefix(of: url)
     for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+      // Exactly the names a save of this file makes: another file whose name starts like this
+      // one's (`settings.json.widget`) has temporary files of its own, under its own lock.
+      let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+      guard UUID(uuidString: String(middle)) != nil else { continue }
       unlink(folder.appendingPathComponent(name).path)
     }
   }

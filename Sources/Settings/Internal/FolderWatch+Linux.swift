@@ -13,7 +13,7 @@
   extension FolderWatch {
     /// The events that mean the file may have changed: written in place, renamed into the folder
     /// (an atomic replace), removed or renamed away.
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
+    static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM)
 
     /// Watches the file's folder with `inotify`: the kernel wakes a dispatch read source on the
     /// watch's descriptor, so nothing runs while nothing changes.
@@ -41,7 +41,7 @@
     }
 
     /// Reads every pending event and says whether one names the file.
-    private static func drain(_ descriptor: Int32, mentions name: [UInt8]) -> Bool {
+    static func drain(_ descriptor: Int32, mentions name: [UInt8]) -> Bool {
       let headerSize = MemoryLayout<inotify_event>.size
       var buffer = [UInt8](repeating: 0, count: 16 * (headerSize + 256))
       var mentioned = false
@@ -50,9 +50,12 @@
         guard count > 0 else { return mentioned }
         var offset = 0
         while offset + headerSize <= count {
-          let length = buffer.withUnsafeBytes {
-            Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
+          let event = buffer.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
           }
+          let length = Int(event.len)
+          // Events were dropped, or the folder itself went away: the file may have changed.
+          if event.mask & UInt32(IN_Q_OVERFLOW | IN_IGNORED) != 0 { mentioned = true }
           let start = offset + headerSize
           let end = min(start + length, count)
           // The name is padded with zeros to the event's length.

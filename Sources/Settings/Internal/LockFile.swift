@@ -37,7 +37,8 @@ enum LockFile {
           "the folder \(folder) could not be created", code: status, folder: folder)
       }
     }
-    let flags = O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0)
+    // Read-only is enough for flock(2), and works on a lock file another user created.
+    let flags = O_RDONLY | O_CLOEXEC | (creating ? O_CREAT : 0)
     var descriptor: Int32
     repeat {
       descriptor = open(url.path, flags, 0o644)
@@ -49,7 +50,7 @@ enum LockFile {
     }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
-    var pause: UInt32 = 1_000
+    var pause: UInt32 = 100
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
       if code == EINTR { continue }
@@ -67,7 +68,9 @@ enum LockFile {
       // Only writers wait here, on the store's own writer queue (or while a store opens), never
       // on a thread of Swift's cooperative pool.
       usleep(pause)
-      pause = min(pause * 2, 20_000)
+      // Short pauses, so that a waiter does not miss every moment the lock is free when several
+      // writers save back to back.
+      pause = min(pause * 2, 2_000)
     }
     defer {
       flock(descriptor, LOCK_UN)

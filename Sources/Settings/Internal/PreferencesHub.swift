@@ -19,6 +19,12 @@ final class PreferencesHub: Sendable {
   /// Re-applies one `update(_:_:)` to the newest stored value of its key.
   typealias Step = @Sendable (StoredValue?) throws -> StoredValue
 
+  /// One update to replay, with the generation it was accepted in.
+  struct Replay: Sendable {
+    let step: Step
+    let generation: UInt64
+  }
+
   /// A key's changes since it was last saved.
   struct Pending {
     /// The generation of the first change not yet saved, to tell flushes that cover it.
@@ -26,7 +32,7 @@ final class PreferencesHub: Sendable {
     /// `nil`: the value in memory is what must be stored, whatever is stored now (a `set`, or
     /// updates on top of one). Otherwise the updates to replay, in order, on the newest stored
     /// value, so that a read-modify-write holds across processes.
-    var steps: [Step]?
+    var steps: [Replay]?
 
     /// These changes followed by `later` ones.
     func followed(by later: Pending) -> Pending {
@@ -49,6 +55,7 @@ final class PreferencesHub: Sendable {
     var savedGeneration: UInt64 = 0
     var isSaving = false
     var refreshScheduled = false
+    var isRefreshing = false
     var flushWaiters: [FlushWaiter] = []
     var reportedMismatches: Set<String> = []
     /// Keys whose current value could not be encoded, so is not on disk; cleared when a later
@@ -109,6 +116,8 @@ final class PreferencesHub: Sendable {
 
   func report(_ problem: SettingsError) {
     problems.update { list in
+      // A save retried against the same fault reports it once, not once a retry.
+      guard list.last != problem else { return }
       list.append(problem)
       if list.count > Self.diagnosticsLimit {
         list.removeFirst(list.count - Self.diagnosticsLimit)
@@ -204,6 +213,11 @@ final class PreferencesHub: Sendable {
   private func startWatching() {
     let started = backend.watch { [weak self] in self?.scheduleRefresh() }
     watch.withLock { $0 = started }
+    // A save by another writer between the load and the start of the watch would otherwise go
+    // unseen until the next one.
+    if started != nil {
+      scheduleRefresh()
+    }
   }
 
   // MARK: Slots
@@ -255,7 +269,11 @@ final class PreferencesHub: Sendable {
   /// another writer arriving meanwhile cannot overwrite it.
   func set<Value>(_ value: Value, in slot: Slot<Value>, for name: String) {
     let mustSchedule = state.withLock { state -> Bool in
-      guard slot.subject.sendIfChanged(value) else { return false }
+      // A value equal to memory still counts when memory may be about to change under it: updates
+      // waiting to be replayed on another writer's value, or another writer's save being read.
+      let mayDiffer =
+        state.pending[name]?.steps != nil || state.refreshScheduled || state.isRefreshing
+      guard slot.subject.sendIfChanged(value) || mayDiffer else { return false }
       state.generation &+= 1
       let change = Pending(first: state.generation, steps: nil)
       state.pending[name] = state.pending[name].map { $0.followed(by: change) } ?? change
@@ -282,7 +300,8 @@ final class PreferencesHub: Sendable {
       }
       guard replaced else { return (false, false) }
       state.generation &+= 1
-      let change = Pending(first: state.generation, steps: [step])
+      let change = Pending(
+        first: state.generation, steps: [Replay(step: step, generation: state.generation)])
       state.pending[name] = state.pending[name].map { $0.followed(by: change) } ?? change
       return (true, startSavingIfIdle(&state))
     }
@@ -325,17 +344,36 @@ final class PreferencesHub: Sendable {
 
   /// Saves everything pending on the calling thread, waiting for a save already running: for
   /// process exit.
+  ///
+  /// A save that fails (another writer holding the lock, a full disk) is tried again for up to two
+  /// seconds; what still cannot be saved then is said on standard error, the only place left to
+  /// say it.
   func saveBeforeExit() {
-    writer.sync { saveUntilClean(retrying: false) }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(2))
+    var failure = writer.sync { saveUntilClean(retrying: false) }
+    while failure != nil, clock.now < deadline {
+      usleep(50_000)
+      failure = writer.sync { saveUntilClean(retrying: false) }
+    }
+    if let failure {
+      let line =
+        "HaruSettings: changes to \(backend.location) were not saved before the process ended: "
+        + "\(failure.description)\n"
+      _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    }
   }
 
   private func scheduleSave() {
-    writer.async { self.saveUntilClean(retrying: true) }
+    writer.async { _ = self.saveUntilClean(retrying: true) }
   }
 
   /// Saves on the writer queue until nothing is pending, coalescing the writes that arrive while a
   /// save is running into the next one.
-  private func saveUntilClean(retrying: Bool) {
+  ///
+  /// - Returns: Why a save failed, when one did; the changes are still pending then.
+  @discardableResult
+  private func saveUntilClean(retrying: Bool) -> SettingsError? {
     while true {
       let work = state.withLock { state -> ([String: Pending], UInt64)? in
         guard !state.pending.isEmpty else {
@@ -347,9 +385,11 @@ final class PreferencesHub: Sendable {
       }
       guard let (pending, generation) = work else {
         resumeFlushWaiters(upTo: nil)
-        return
+        return nil
       }
-      guard save(pending, generation: generation, retrying: retrying) else { return }
+      if let failure = save(pending, generation: generation, retrying: retrying) {
+        return failure
+      }
     }
   }
 
@@ -357,7 +397,7 @@ final class PreferencesHub: Sendable {
   /// replayed on the newest stored value under it.
   enum PreparedChange: Sendable {
     case value(StoredValue)
-    case replay([Step], first: UInt64)
+    case replay([Replay])
   }
 
   private func prepare(
@@ -368,7 +408,7 @@ final class PreferencesHub: Sendable {
     let slots = self.slots.all
     for (name, change) in pending {
       if let steps = change.steps {
-        changes[name] = .replay(steps, first: change.first)
+        changes[name] = .replay(steps)
         continue
       }
       guard let slot = slots[name] else { continue }
@@ -389,9 +429,9 @@ final class PreferencesHub: Sendable {
     var stored: StoredPreferences?
     /// The newest values, with the changes.
     var values: [String: StoredValue]
-    /// The keys whose replayed updates failed on the newest value, with why and the first
-    /// generation they covered.
-    var conflicts: [String: (error: SettingsError, first: UInt64)]
+    /// The replayed updates that failed on the newest value, with why and the generation each
+    /// was accepted in, by key.
+    var conflicts: [String: [(error: SettingsError, first: UInt64)]]
   }
 
   /// Applies prepared changes to the newest stored data.
@@ -410,29 +450,30 @@ final class PreferencesHub: Sendable {
       }
       values = try migrate(values, from: newest.schemaVersion, with: migrations)
     }
-    var conflicts: [String: (error: SettingsError, first: UInt64)] = [:]
+    var conflicts: [String: [(error: SettingsError, first: UInt64)]] = [:]
     for (name, change) in changes {
       switch change {
       case .value(let value):
         values[name] = value
-      case .replay(let steps, let first):
+      case .replay(let steps):
+        // Each update is replayed on its own: one that no longer applies is left out, and the
+        // others still are.
         var value = values[name]
-        do {
-          for step in steps {
-            value = try step(value)
-          }
-          values[name] = value
-        } catch {
-          conflicts[name] = (
-            error as? SettingsError
+        for replay in steps {
+          do {
+            value = try replay.step(value)
+          } catch {
+            let failure =
+              error as? SettingsError
               ?? SettingsError(
                 .writeFailed, key: name,
                 message:
                   "The update no longer applies to the value another writer saved (\(error)); "
-                  + "that value is kept."),
-            first
-          )
+                  + "that value is kept.")
+            conflicts[name, default: []].append((failure, replay.generation))
+          }
         }
+        values[name] = value
       }
     }
     let unchanged = newest?.schemaVersion == version && newest?.values == values
@@ -441,8 +482,10 @@ final class PreferencesHub: Sendable {
       values: values, conflicts: conflicts)
   }
 
-  /// One save of pending changes. Returns whether it succeeded.
-  private func save(_ pending: [String: Pending], generation: UInt64, retrying: Bool) -> Bool {
+  /// One save of pending changes. Returns why it failed, or `nil` when it succeeded.
+  private func save(
+    _ pending: [String: Pending], generation: UInt64, retrying: Bool
+  ) -> SettingsError? {
     let (changes, encodingFailures) = prepare(pending)
     for failure in encodingFailures.values {
       report(failure)
@@ -467,7 +510,7 @@ final class PreferencesHub: Sendable {
       for problem in problems {
         report(problem)
       }
-      let conflicts = merge.conflicts.map { (error: $0.value.error, first: $0.value.first) }
+      let conflicts = merge.conflicts.values.flatMap { $0 }
       for conflict in conflicts {
         report(conflict.error)
       }
@@ -483,7 +526,7 @@ final class PreferencesHub: Sendable {
         state.conflicts += conflicts
       }
       resumeFlushWaiters(upTo: generation)
-      return true
+      return nil
     case (.success, nil):
       error = SettingsError(
         .writeFailed, message: "The backend returned without storing the settings.")
@@ -514,7 +557,7 @@ final class PreferencesHub: Sendable {
     if let delay {
       scheduleRetry(after: delay)
     }
-    return false
+    return error
   }
 
   /// Tries a failed save again after a pause, unless a write or flush did meanwhile.
@@ -529,7 +572,7 @@ final class PreferencesHub: Sendable {
         return !state.pending.isEmpty && startSavingIfIdle(&state)
       }
       if mustSave {
-        saveUntilClean(retrying: true)
+        _ = saveUntilClean(retrying: true)
       }
     }
   }
@@ -548,7 +591,11 @@ final class PreferencesHub: Sendable {
   /// Reloads the stored data after another writer changed it, and brings every key without a
   /// pending change of its own up to date.
   private func refresh() {
-    state.withLock { $0.refreshScheduled = false }
+    state.withLock {
+      $0.refreshScheduled = false
+      $0.isRefreshing = true
+    }
+    defer { state.withLock { $0.isRefreshing = false } }
     var values: [String: StoredValue] = [:]
     do {
       if let newest = try backend.load() {
@@ -584,6 +631,8 @@ final class PreferencesHub: Sendable {
       let new = values[name]
       guard new != state.stored[name] || forced.contains(name) else { continue }
       slot.adopt(new, key: name, report: report)
+      // Memory holds a stored value again, so a value that could not be encoded is gone.
+      state.unsaved[name] = nil
     }
     state.stored = values
   }
