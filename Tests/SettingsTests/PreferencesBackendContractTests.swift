@@ -21,8 +21,7 @@ struct PreferencesBackendContractTests {
   static let makers: [Maker] = {
     var makers = [
       Maker(testDescription: "in memory") {
-        let name = UUID().uuidString
-        let shared = InMemoryPreferencesBackend(name: name)
+        let shared = InMemoryPreferencesBackend()
         return Place(backend: { shared }, folder: nil)
       },
       Maker(testDescription: "JSON file") {

@@ -104,9 +104,10 @@ struct SettingsProcessTests {
         ["add-town", file.path, name, "\(lat)", "\(lon)"]
       })
     let outcomes = adds.map { $0.finish() }
-    #expect(outcomes.map(\.lines).sorted { $0.last ?? "" < $1.last ?? "" } == [
-      ["ready", "added"], ["ready", "too-many-towns"],
-    ])
+    #expect(
+      outcomes.map(\.lines).sorted { $0.last ?? "" < $1.last ?? "" } == [
+        ["ready", "added"], ["ready", "too-many-towns"],
+      ])
     let towns = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))[.savedTowns]
     #expect(towns.count == 3)
     #expect(towns.towns.prefix(2).map(\.name) == ["서울특별시청", "부산"])

@@ -34,7 +34,7 @@ enum Watch {
     }
   }
 
-  /// A task that calls `wake` for every value of an observation after the first.
+  /// A task that calls `wake` for every value of an observation, the current one included.
   static func follow<Value: Sendable>(
     _ observation: ValueObservation<Value>, _ wake: @escaping @Sendable () -> Void
   ) -> Task<Void, Never> {

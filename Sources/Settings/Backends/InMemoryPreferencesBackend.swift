@@ -20,16 +20,14 @@ public final class InMemoryPreferencesBackend: PreferencesBackend {
   /// Held across a whole ``modify(_:)``, so that changes never interleave.
   private let writer = PlatformLock()
 
-  /// A stable description of the storage: `memory:` and the backend's name.
+  /// A description of the storage that no other instance shares: `memory:` and a unique id.
   public let location: String
 
   /// Creates an empty in-memory backend, or one holding `preferences`.
   ///
-  /// - Parameters:
-  ///   - name: A name for the storage, shown in ``location``; a unique one when `nil`.
-  ///   - preferences: What the backend holds at first; nothing by default.
-  public init(name: String? = nil, preferences: StoredPreferences? = nil) {
-    location = "memory:\(name ?? UUID().uuidString)"
+  /// - Parameter preferences: What the backend holds at first; nothing by default.
+  public init(preferences: StoredPreferences? = nil) {
+    location = "memory:\(UUID().uuidString)"
     state = LockedState(State(stored: preferences))
   }
 

@@ -14,8 +14,8 @@
   /// suite. Changes then hold the lock file `haru-settings.lock` in the group's container, so
   /// writers in different processes never lose each other's keys, and ``watch(_:)`` reports other
   /// processes' writes through key-value observing, which `UserDefaults` delivers across an App
-  /// Group (its `didChangeNotification` does not). Without a suite, the lock covers this process
-  /// only.
+  /// Group (its `didChangeNotification` does not). Without a suite, or with a suite that is not an
+  /// App Group, changes are serialised within this backend object only.
   ///
   /// On Apple platforms the preferences daemon holds a value as soon as it is set, so it survives a
   /// crash of the app's process. Unreadable data is moved to a key named
@@ -45,14 +45,15 @@
       self.suiteName = suiteName
       self.key = key
       location = "defaults:\(suiteName ?? "standard")/\(key)"
+      defaults = suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
       lockFile = suiteName.flatMap {
         FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: $0)
       }?.appendingPathComponent("haru-settings.lock")
     }
 
-    private var defaults: UserDefaults {
-      suiteName.flatMap(UserDefaults.init(suiteName:)) ?? .standard
-    }
+    /// One instance for every read, write and observation, so that key-value observing sees the
+    /// writes.
+    private let defaults: UserDefaults
 
     /// Reads the stored document.
     ///
