@@ -19,8 +19,10 @@ output="$root/.build/docs"
 site="$output/Haru.doccarchive"
 
 # Each library module and the folder that holds its sources and its catalog.
-modules=(HaruModels HaruSettings HaruForecast HaruJournal HaruViewModels HaruTesting HaruForecastTesting HaruJournalTesting)
-folders=(Models Settings Forecast Journal ViewModels Testing/Core Testing/Forecast Testing/Journal)
+# The order is the order of conversion: a catalog or doc comment can link to its own module and to
+# the modules before it (Documentation/check-links.py lists the same order).
+modules=(HaruModels HaruTesting HaruSettings HaruForecast HaruJournal HaruViewModels HaruForecastTesting HaruJournalTesting)
+folders=(Models Testing/Core Settings Forecast Journal ViewModels Testing/Forecast Testing/Journal)
 
 fail() {
   echo "error: $*" >&2
@@ -89,7 +91,12 @@ for module in "${modules[@]}"; do
 done
 shopt -u nullglob
 
-# 2. One documentation archive per catalog. Warnings are errors.
+# 2. Every type named in code voice that could be a link is one: `Town` in prose leads nowhere,
+#    ``Town`` is a link the conversion below checks.
+python3 Documentation/check-links.py "$graphs" ||
+  fail "names in code voice could be links (see above)"
+
+# 3. One documentation archive per catalog. Warnings are errors.
 rm -rf "$output"
 mkdir -p "$output"
 archives=()
@@ -137,7 +144,7 @@ done
   "${dependencies[@]}"
 archives+=("$output/HaruGuides.doccarchive")
 
-# 3. One site for everything, under a landing page named "Haru". `docc merge` has no
+# 4. One site for everything, under a landing page named "Haru". `docc merge` has no
 #    --warnings-as-errors, so its output is checked instead.
 echo "==> Merging"
 merge_log="$("$DOCC" merge "${archives[@]}" \

@@ -67,7 +67,7 @@ public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - code: The code to look for.
     ///   - error: Any error.
-    /// - Returns: Whether `error` is a `JournalError` with that code.
+    /// - Returns: Whether `error` is a ``JournalError`` with that code.
     public static func ~= (code: Code, error: any Error) -> Bool {
       (error as? JournalError)?.code == code
     }

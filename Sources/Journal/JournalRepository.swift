@@ -5,7 +5,7 @@ import HaruShared
 /// The scent journal: entries with their photos, validated, listed newest first, and observable.
 ///
 /// A repository sits in front of a ``JournalStore`` and a folder. It validates what it saves with
-/// the rules of `JournalEntryDraft`, names and writes photo files itself, keeps database rows and
+/// the rules of ``/HaruModels/JournalEntryDraft``, names and writes photo files itself, keeps database rows and
 /// files consistent through crashes, and publishes lists as observations that change after every
 /// write that touches them.
 ///
@@ -429,7 +429,7 @@ public final class JournalRepository: Sendable {
   /// Observes the first page of a list: its current entries, then the new page after every write
   /// of this repository that changes it.
   ///
-  /// Iteration starts with the current page and follows `ValueObservation`'s rules:
+  /// Iteration starts with the current page and follows ``/HaruModels/ValueObservation``'s rules:
   /// any number of consumers, the latest value wins, and the subscription ends with the consuming
   /// task. A change that leaves the page as it was is not delivered. When reading the page fails,
   /// the observation delivers the error as a value; the next successful read replaces it.

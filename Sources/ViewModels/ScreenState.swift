@@ -21,9 +21,9 @@ public protocol InputOutputViewModel: AnyObject {
 
 /// A view model's outputs as observable properties, for SwiftUI, with its input at hand.
 ///
-/// SwiftUI tracks what a view's body reads through the Observation framework. `ScreenState` wraps an
+/// SwiftUI tracks what a view's body reads through the Observation framework. ``ScreenState`` wraps an
 /// ``InputOutputViewModel``: reading an output through it — `screen.temperatureUnit`, any property of
-/// the view model's `Output` that is a `ValueObservation` — returns the output's current value and
+/// the view model's `Output` that is a ``/HaruModels/ValueObservation`` — returns the output's current value and
 /// tells Observation that the view depends on it, so the view is drawn again when that output
 /// changes, and only then. Intents go to the view model through ``input``. The Input/Output API
 /// stays available unchanged.

@@ -2,7 +2,7 @@ import HaruShared
 
 /// A stream of one kind of user event: the view sends events, the view model listens.
 ///
-/// Every view model's `Input` is made of `UserEvents`. A view keeps the input it gave to
+/// Every view model's `Input` is made of ``UserEvents``. A view keeps the input it gave to
 /// `transform(_:)` and sends into it from wherever its events come from, in one line:
 ///
 /// ```swift

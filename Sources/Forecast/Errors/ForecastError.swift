@@ -1,7 +1,7 @@
 /// An error from fetching or reading a forecast.
 ///
 /// Every failure in `HaruForecast` — the network, the HTTP status, the KMA service's result code, a
-/// body that cannot be read, a place outside the forecast grid — arrives as a `ForecastError`. Its
+/// body that cannot be read, a place outside the forecast grid — arrives as a ``ForecastError``. Its
 /// ``code`` says what kind of failure it is and is stable across releases; its ``message`` says
 /// what to do about it. Match on the code (or on a ``KMAResultCode``), never on the message:
 ///
@@ -15,7 +15,7 @@
 /// }
 /// ```
 ///
-/// A `ForecastError` never contains the service key: not in its message, its description, or
+/// A ``ForecastError`` never contains the service key: not in its message, its description, or
 /// anything it was made from.
 public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure, stable across releases and suitable for `switch` and `catch` patterns.

@@ -4,7 +4,7 @@ public import HaruModels
 /// Days of forecast from the KMA service, hour by hour, and the run they come from.
 ///
 /// A forecast is grouped by Korean calendar day (``days``, earliest first); each day summarises
-/// its hours as `DayForecast` does, and marks a minimum or maximum it had to derive from hourly
+/// its hours as ``/HaruModels/DayForecast`` does, and marks a minimum or maximum it had to derive from hourly
 /// temperatures because the run carried no `TMN`/`TMX` for that day.
 ///
 /// Decode one yourself from a body you stored or recorded:

@@ -4,8 +4,8 @@ public import HaruModels
 /// Open-Meteo's forecast API as a ``ForecastProvider``: no key, yesterday included.
 ///
 /// One request per outlook asks for hourly and daily values in Korea Standard Time with
-/// `past_days=1`, so yesterday comes with the answer. WMO weather codes become `Sky` and
-/// `PrecipitationType` values; temperatures, chances, rain (mm) and snow (cm) become the Models
+/// `past_days=1`, so yesterday comes with the answer. WMO weather codes become ``/HaruModels/Sky`` and
+/// ``/HaruModels/PrecipitationType`` values; temperatures, chances, rain (mm) and snow (cm) become the Models
 /// types. A town is asked for at its coordinate, or at its grid cell's centre when it has none.
 ///
 /// ```swift

@@ -46,7 +46,7 @@ public final class ForecastService: Sendable {
   /// - Parameters:
   ///   - provider: Where forecasts come from: ``KMAProvider``, ``OpenMeteoProvider`` or your own.
   ///   - clock: The clock the service waits on between retries and for attempt timeouts; a
-  ///     `ContinuousClock` unless given (tests pass a `ManualClock`).
+  ///     `ContinuousClock` unless given (tests pass a ``/HaruTesting/ManualClock``).
   ///   - now: The wall-clock time, which decides the provider's current run and "today".
   ///   - retryPolicy: How transient failures are retried; ``RetryPolicy/standard`` unless given.
   ///   - attemptTimeout: The longest one attempt may take, on `clock`, before it fails with

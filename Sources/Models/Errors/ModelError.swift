@@ -3,7 +3,7 @@
 /// The types in `HaruModels` that carry rules — coordinates, grid points, towns, calendar days,
 /// probabilities, photo names and journal entries — validate their input when they are created, so an
 /// invalid one cannot exist. When the input is wrong, the initializer throws a
-/// `ModelError` whose ``code`` says what kind of problem it is and whose ``description`` says what to do
+/// ``ModelError`` whose ``code`` says what kind of problem it is and whose ``description`` says what to do
 /// about it. Match on the code, never on the message:
 ///
 /// ```swift
@@ -54,7 +54,7 @@ public struct ModelError: Error, Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - code: The code to look for.
     ///   - error: Any error.
-    /// - Returns: Whether `error` is a `ModelError` with that code.
+    /// - Returns: Whether `error` is a ``ModelError`` with that code.
     public static func ~= (code: Code, error: any Error) -> Bool {
       (error as? ModelError)?.code == code
     }

@@ -1,6 +1,6 @@
 /// A read-only, observable value: read it now, or iterate it to see it change.
 ///
-/// `ValueObservation` is how every Haru module publishes state. It behaves like RxSwift's
+/// ``ValueObservation`` is how every Haru module publishes state. It behaves like RxSwift's
 /// `BehaviorSubject` seen from outside, with Swift Concurrency's lifetimes:
 ///
 /// - Iteration **starts with the current value**, then yields each change.

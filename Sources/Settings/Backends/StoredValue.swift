@@ -1,6 +1,6 @@
 /// A preference as a backend keeps it: a JSON value.
 ///
-/// The store encodes each typed value to a `StoredValue` when it writes, and decodes it back when a
+/// The store encodes each typed value to a ``StoredValue`` when it writes, and decodes it back when a
 /// key is first read, so backends deal only with plain data and never with an app's types.
 ///
 /// Numbers compare by value: `.integer(2)` equals `.number(2.0)`, as the JSON `2` and `2.0` do.

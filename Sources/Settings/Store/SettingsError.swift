@@ -66,7 +66,7 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// - Parameters:
     ///   - code: The code to look for.
     ///   - error: Any error.
-    /// - Returns: Whether `error` is a `SettingsError` with that code.
+    /// - Returns: Whether `error` is a ``SettingsError`` with that code.
     public static func ~= (code: Code, error: any Error) -> Bool {
       (error as? SettingsError)?.code == code
     }

@@ -106,7 +106,7 @@ public final class SettingsStore: Sendable {
   ///
   /// - Parameter key: The key.
   /// - Returns: An observation that starts with the current value and yields each change; see
-  ///   `ValueObservation` in `HaruModels`. A key used with the wrong type yields its default only.
+  ///   ``/HaruModels/ValueObservation`` in `HaruModels`. A key used with the wrong type yields its default only.
   public func observe<Value>(_ key: SettingsKey<Value>) -> ValueObservation<Value> {
     guard let slot = try? hub.slot(for: key) else {
       return ValueSubject(key.defaultValue).observation

@@ -2,7 +2,7 @@ public import HaruModels
 
 /// The towns a person follows: one to three of them, exactly one of which is current.
 ///
-/// `SavedTowns` cannot hold an invalid state. There is always at least one town and never more than
+/// ``SavedTowns`` cannot hold an invalid state. There is always at least one town and never more than
 /// ``capacity``; the current position always points at one of them. Every change that would break
 /// that is a ``SettingsError``, and the value is left as it was.
 ///

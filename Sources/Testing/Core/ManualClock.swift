@@ -2,7 +2,7 @@ import HaruShared
 
 /// A clock that moves only when a test tells it to.
 ///
-/// Inject a `ManualClock` wherever Haru takes a clock (retry backoff, debounce, run selection), then
+/// Inject a ``ManualClock`` wherever Haru takes a clock (retry backoff, debounce, run selection), then
 /// advance it: sleepers whose deadline is reached wake, in deadline order, and a test never waits
 /// for real time.
 ///

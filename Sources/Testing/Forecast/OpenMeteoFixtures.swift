@@ -1,7 +1,7 @@
 public import Foundation
 import HaruModels
 
-/// Answers shaped like Open-Meteo's, for tests of `OpenMeteoProvider` and of code
+/// Answers shaped like Open-Meteo's, for tests of ``/HaruForecast/OpenMeteoProvider`` and of code
 /// that uses it over a ``StubTransport``.
 ///
 /// ```swift

@@ -2,7 +2,7 @@ public import Foundation
 public import HaruForecast
 import HaruShared
 
-/// An `HTTPTransport` that answers from files in a directory, and records every request.
+/// An ``/HaruForecast/HTTPTransport`` that answers from files in a directory, and records every request.
 ///
 /// Each request is mapped to a file name by a naming function — by default the last component of
 /// the URL path, such as `getVilageFcst`. The transport answers with the first of these files that

@@ -3,8 +3,8 @@ public import HaruForecast
 public import HaruModels
 import HaruShared
 
-/// A `ForecastProvider` that answers from a closure and counts its calls: test
-/// code that uses `ForecastService` without any HTTP at all.
+/// A ``/HaruForecast/ForecastProvider`` that answers from a closure and counts its calls: test
+/// code that uses ``/HaruForecast/ForecastService`` without any HTTP at all.
 ///
 /// ```swift
 /// let provider = StubForecastProvider { town, date in

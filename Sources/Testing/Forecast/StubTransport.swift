@@ -2,10 +2,10 @@ public import Foundation
 public import HaruForecast
 import HaruShared
 
-/// An `HTTPTransport` that answers from a closure or a table of routes, and records every
+/// An ``/HaruForecast/HTTPTransport`` that answers from a closure or a table of routes, and records every
 /// request it is sent.
 ///
-/// Hand it to the code under test instead of a `URLSessionTransport`; no network is touched, and
+/// Hand it to the code under test instead of a ``/HaruForecast/URLSessionTransport``; no network is touched, and
 /// the test can then check what was asked:
 ///
 /// ```swift

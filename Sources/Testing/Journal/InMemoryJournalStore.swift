@@ -2,7 +2,7 @@ public import HaruJournal
 public import HaruModels
 import HaruShared
 
-/// A `JournalStore` that keeps entries in memory, for tests and previews.
+/// A ``/HaruJournal/JournalStore`` that keeps entries in memory, for tests and previews.
 ///
 /// It follows the same contract as the SQLite store (the same test suite runs against both), so a
 /// repository behaves the same on top of it: validation, ordering, paging, perfume summaries and

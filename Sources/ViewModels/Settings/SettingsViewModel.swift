@@ -3,7 +3,7 @@ public import HaruSettings
 
 /// The settings screen: the theme, the temperature unit and the companion animal.
 ///
-/// Choices are saved through the `SettingsStore` at once, so every other view model
+/// Choices are saved through the ``/HaruSettings/SettingsStore`` at once, so every other view model
 /// built on the same store — the weather screen showing temperatures, say — follows them.
 ///
 /// ```swift

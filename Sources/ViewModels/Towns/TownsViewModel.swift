@@ -3,7 +3,7 @@ public import HaruSettings
 
 /// The towns screen: the saved towns, which one is current, and adding, picking and removing them.
 ///
-/// The towns live in the `SettingsStore` (`SavedTowns`: one to three,
+/// The towns live in the ``/HaruSettings/SettingsStore`` (``/HaruSettings/SavedTowns``: one to three,
 /// exactly one current), so the weather screen follows a change of town at once. Every position a
 /// view sends is checked: a stale or wrong position becomes an error message, never a crash or a
 /// change to another town.

@@ -19,7 +19,7 @@ public import HaruSettings
 /// Until the first fetch answers, the screen shows the last forecast the service fetched for the
 /// town, if there is one; its ``WeatherReport/issuedText`` says how old it is. When the fetch
 /// fails, ``Output/errorMessage`` says why in the screen's language. If the
-/// `ForecastService` still has an older forecast, the report shows it, marked
+/// ``/HaruForecast/ForecastService`` still has an older forecast, the report shows it, marked
 /// ``WeatherReport/isStale`` and with the time it was issued.
 @MainActor
 public final class WeatherViewModel {

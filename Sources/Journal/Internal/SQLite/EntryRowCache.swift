@@ -3,7 +3,7 @@ import HaruModels
 
 /// Entries already read and validated, looked up by the exact bytes of their row.
 ///
-/// Every entry read from the database goes through `JournalEntry`'s validating initializer, which
+/// Every entry read from the database goes through ``/HaruModels/JournalEntry``'s validating initializer, which
 /// checks each character of the text fields; for a page of 50 entries that costs several times
 /// more than reading the rows. Lists are read again and again (every observed list after every
 /// write, every scroll back to the top), so a row whose bytes were validated before is served from

@@ -1,7 +1,7 @@
 import Foundation
 import HaruModels
 
-/// The statements of the entry table and the mapping between its rows and `JournalEntry`.
+/// The statements of the entry table and the mapping between its rows and ``/HaruModels/JournalEntry``.
 enum EntrySQL {
   static let columns =
     "id, day, brand, perfume_name, notes, sentence, photo, is_favorite, created_at, updated_at"
