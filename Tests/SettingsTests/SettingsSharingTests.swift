@@ -197,6 +197,17 @@ struct SettingsSharingTests {
     }
   #endif
 
+  @Test func thePollingWatchForFoldersTheKernelCannotWatchSeesAReplace() async throws {
+    let folder = try TemporaryFolder()
+    try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {}}"#)
+    let (events, continuation) = AsyncStream.makeStream(of: Void.self)
+    let watch = FolderWatch.poll(file: folder.file()) { continuation.yield() }
+    defer { watch.stop() }
+    try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {"n": 1}}"#)
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() != nil, "the new file's identity differs")
+  }
+
   /// Replaces the file as another process would: a new file renamed over it.
   static func replace(_ file: URL, with text: String) throws {
     let temporary = file.deletingLastPathComponent().appendingPathComponent("other.tmp")
