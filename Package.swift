@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "HaruSettings", targets: ["HaruSettings"]),
     .library(name: "HaruForecast", targets: ["HaruForecast"]),
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
+    .library(name: "HaruPlaces", targets: ["HaruPlaces"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
     .library(name: "HaruTesting", targets: ["HaruTesting"]),
     .library(name: "HaruJournalTesting", targets: ["HaruJournalTesting"]),
@@ -39,6 +40,13 @@ let package = Package(
           name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
       ],
       path: "Sources/Journal"
+    ),
+    .target(
+      name: "HaruPlaces",
+      dependencies: ["HaruModels"],
+      path: "Sources/Places",
+      // The CSVs the table is generated from, and the script that generates it.
+      exclude: ["Table/Source"]
     ),
     .target(
       name: "HaruViewModels",
@@ -118,6 +126,11 @@ let package = Package(
         "HaruTestSupport",
       ],
       path: "Tests/JournalTests"
+    ),
+    .testTarget(
+      name: "HaruPlacesTests",
+      dependencies: ["HaruPlaces", "HaruModels"],
+      path: "Tests/PlacesTests"
     ),
     .testTarget(
       name: "HaruViewModelsTests",
