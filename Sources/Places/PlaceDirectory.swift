@@ -78,21 +78,28 @@ public struct PlaceDirectory: Sendable {
     return nil
   }
 
-  /// The area whose representative point is nearest to a coordinate, by great-circle distance.
+  /// The area of a level whose representative point is nearest to a coordinate, by great-circle
+  /// distance.
   ///
   /// ```swift
-  /// let place = try PlaceDirectory().nearest(to: Coordinate(latitude: 37.5665, longitude: 126.978))
-  /// // place.fullName == "서울특별시 중구 명동"
+  /// let cityHall = try Coordinate(latitude: 37.5665, longitude: 126.978)
+  /// let place = try PlaceDirectory().nearest(to: cityHall)
+  /// // place.fullName == "서울특별시 중구 소공동"
   /// ```
   ///
-  /// - Parameter coordinate: Any place inside KMA's forecast grid.
+  /// - Parameters:
+  ///   - coordinate: Any place inside KMA's forecast grid.
+  ///   - level: The level of area to return: 읍면동 unless given, the level a person calls their
+  ///     town. (A 시도's or 시군구's point is its office, which often shares a 동's point.)
   /// - Returns: The nearest area; among areas at the same distance, the first in the table.
   /// - Throws: ``ModelError/Code/outsideForecastGrid`` when the coordinate is outside the grid,
   ///   which covers South Korea and its seas.
   /// - Complexity: O(log n) on average: a k-d tree over the areas' points.
-  public func nearest(to coordinate: Coordinate) throws(ModelError) -> Place {
+  public func nearest(
+    to coordinate: Coordinate, level: Place.Level = .neighborhood
+  ) throws(ModelError) -> Place {
     _ = try GridPoint(containing: coordinate)
-    guard let found = table.nearest.nearest(to: coordinate) else {
+    guard let found = table.nearest[level]?.nearest(to: coordinate) else {
       throw ModelError(
         .outsideForecastGrid, field: "coordinate", message: "No area of the table has a position.")
     }

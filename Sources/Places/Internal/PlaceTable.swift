@@ -8,8 +8,8 @@ struct PlaceTable: Sendable {
   let byCode: [String: Int]
   /// The names, for search.
   let search: SearchIndex
-  /// The points, for the nearest area.
-  let nearest: NearestIndex
+  /// The points of each level's areas, for the nearest area.
+  let nearest: [Place.Level: NearestIndex]
   /// The table's rows that could not be read; empty unless the generated source is damaged.
   let unreadableRows: [Int]
 
@@ -66,7 +66,11 @@ struct PlaceTable: Sendable {
     self.places = places
     self.byCode = byCode
     self.search = search
-    self.nearest = NearestIndex(places.map(\.coordinate))
+    var nearest: [Place.Level: NearestIndex] = [:]
+    for level in Place.Level.allCases {
+      nearest[level] = NearestIndex(places.map { $0.level == level ? $0.coordinate : nil })
+    }
+    self.nearest = nearest
     self.unreadableRows = unreadable
   }
 

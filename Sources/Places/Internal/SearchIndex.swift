@@ -128,7 +128,8 @@ struct SearchIndex: Sendable {
       let units = Array(term.units.dropLast())
       let beginsUnfinished = initialPostings[first] ?? []
       let settled = rarest(units, in: postings)
-      ways.append(units.isEmpty || beginsUnfinished.count < settled.count ? beginsUnfinished : settled)
+      ways.append(
+        units.isEmpty || beginsUnfinished.count < settled.count ? beginsUnfinished : settled)
     }
     return ways.count == 1 ? ways[0] : union(ways)
   }
