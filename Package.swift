@@ -80,7 +80,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "HaruCLI",
-      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
+      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruPlaces"],
       path: "Sources/CLI",
       // Sample responses for `haru forecast --offline` and `haru demo`.
       resources: [.copy("Resources/Samples")]
