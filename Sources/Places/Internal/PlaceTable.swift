@@ -10,6 +10,8 @@ struct PlaceTable: Sendable {
   let search: SearchIndex
   /// The points of each level's areas, for the nearest area.
   let nearest: [Place.Level: NearestIndex]
+  /// Each area's place in the order of equal matches (``Place/Level/rank``).
+  let levelRanks: [UInt8]
   /// The table's rows that could not be read; empty unless the generated source is damaged.
   let unreadableRows: [Int]
 
@@ -18,27 +20,25 @@ struct PlaceTable: Sendable {
   static let shared = PlaceTable()
 
   init() {
-    let pool = Self.lines(PlaceTableData.pool)
-    func pooled(_ field: Substring) -> String? {
-      guard let index = Int(field), pool.indices.contains(index) else { return nil }
+    let pool = Self.records(PlaceTableData.pool).map { $0.first.map(\.text) ?? "" }
+    func pooled(_ field: Field) -> String? {
+      guard let index = field.integer, pool.indices.contains(index) else { return nil }
       return pool[index]
     }
     var places: [Place] = []
     places.reserveCapacity(PlaceTableData.areaCount)
     var unreadable: [Int] = []
-    for (row, line) in PlaceTableData.areas.split(separator: "\n").enumerated() {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    for (row, fields) in Self.records(PlaceTableData.areas).enumerated() {
       guard let place = Self.place(fields, pooled) else {
         unreadable.append(row)
         continue
       }
       places.append(place)
     }
-    var shortForms: [Substring: [String]] = [:]
-    for line in PlaceTableData.shortForms.split(separator: "\n") {
-      let fields = line.split(separator: "\t")
+    var shortForms: [String: [String]] = [:]
+    for fields in Self.records(PlaceTableData.shortForms) {
       guard let prefix = fields.first else { continue }
-      shortForms[prefix] = fields.dropFirst().map(String.init)
+      shortForms[prefix.text] = fields.dropFirst().map(\.text)
     }
     var search = SearchIndex()
     var byCode: [String: Int] = [:]
@@ -48,24 +48,26 @@ struct PlaceTable: Sendable {
       search.add(
         area: index,
         parts: [place.province, place.district, place.neighborhood].compactMap(\.self),
-        shortForms: shortForms[place.code.prefix(2)] ?? [])
+        shortForms: shortForms[String(place.code.prefix(2))] ?? [])
     }
     // Unreadable rows would shift the positions aliases refer to: keep aliases only when the
     // table is whole.
     if unreadable.isEmpty {
-      for line in PlaceTableData.aliases.split(separator: "\n") {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 4, let area = Int(fields[0]), places.indices.contains(area),
+      for fields in Self.records(PlaceTableData.aliases) {
+        guard fields.count == 4, let area = fields[0].integer, places.indices.contains(area),
           let province = pooled(fields[1]), let district = pooled(fields[2])
         else { continue }
-        let parts = [province, district, String(fields[3])].filter { !$0.isEmpty }
+        let parts = [province, district, fields[3].text].filter { !$0.isEmpty }
         search.add(
-          area: area, parts: parts, shortForms: shortForms[places[area].code.prefix(2)] ?? [])
+          area: area, parts: parts,
+          shortForms: shortForms[String(places[area].code.prefix(2))] ?? [])
       }
     }
+    search.finish()
     self.places = places
     self.byCode = byCode
     self.search = search
+    self.levelRanks = places.map { UInt8($0.level.rank) }
     var nearest: [Place.Level: NearestIndex] = [:]
     for level in Place.Level.allCases {
       nearest[level] = NearestIndex(places.map { $0.level == level ? $0.coordinate : nil })
@@ -74,33 +76,74 @@ struct PlaceTable: Sendable {
     self.unreadableRows = unreadable
   }
 
-  private static func lines(_ text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  /// One tab-separated field of the compact form, as UTF-8.
+  struct Field {
+    var bytes: ArraySlice<UInt8>
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The field as a whole number (an optional leading minus, then digits), or `nil`.
+    var integer: Int? {
+      var value = 0
+      var sign = 1
+      var index = bytes.startIndex
+      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") {
+        sign = -1
+        index += 1
+      }
+      guard index < bytes.endIndex, bytes.endIndex - index <= 18 else { return nil }
+      while index < bytes.endIndex {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+        index += 1
+      }
+      return sign * value
+    }
   }
 
-  private static func place(
-    _ fields: [Substring], _ pooled: (Substring) -> String?
-  ) -> Place? {
+  /// The lines of a section of the compact form, each split into its fields. Works on bytes:
+  /// splitting by `Character` would cost more than everything else the first use does.
+  static func records(_ text: String) -> [[Field]] {
+    let bytes = Array(text.utf8)
+    var records: [[Field]] = []
+    var fields: [Field] = []
+    var start = 0
+    for index in 0...bytes.count {
+      let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+      guard byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") else { continue }
+      fields.append(Field(bytes: bytes[start..<index]))
+      start = index + 1
+      if byte == UInt8(ascii: "\n") {
+        records.append(fields)
+        fields.removeAll(keepingCapacity: true)
+      }
+    }
+    return records
+  }
+
+  private static func place(_ fields: [Field], _ pooled: (Field) -> String?) -> Place? {
     guard fields.count == 10,
       let province = pooled(fields[1]), !province.isEmpty,
       let district = pooled(fields[2]),
-      let nx = Int(fields[4]), let ny = Int(fields[5]),
+      let nx = fields[4].integer, let ny = fields[5].integer,
       let gridPoint = try? GridPoint(nx: nx, ny: ny),
       let land = pooled(fields[8]), let temperature = pooled(fields[9]),
       let regions = try? MidTermRegions(land: land.isEmpty ? nil : land, temperature: temperature)
     else { return nil }
     var coordinate: Coordinate?
-    if !fields[6].isEmpty || !fields[7].isEmpty {
-      guard let latitude = Int(fields[6]), let longitude = Int(fields[7]),
+    if !fields[6].bytes.isEmpty || !fields[7].bytes.isEmpty {
+      guard let latitude = fields[6].integer, let longitude = fields[7].integer,
         let point = try? Coordinate(
           latitude: Double(latitude) / 1_000_000, longitude: Double(longitude) / 1_000_000)
       else { return nil }
       coordinate = point
     }
+    let neighborhood = fields[3].text
     return Place(
-      code: String(fields[0]), province: province,
+      code: fields[0].text, province: province,
       district: district.isEmpty ? nil : district,
-      neighborhood: fields[3].isEmpty ? nil : String(fields[3]),
+      neighborhood: neighborhood.isEmpty ? nil : neighborhood,
       gridPoint: gridPoint, coordinate: coordinate, midTermRegions: regions)
   }
 
@@ -110,22 +153,37 @@ struct PlaceTable: Sendable {
   /// table order. Each area once, at its best.
   func search(_ query: PlaceQuery, limit: Int) -> [(area: Int, tier: SearchIndex.Tier)] {
     guard limit > 0 else { return [] }
-    var best: [Int32: SearchIndex.Tier] = [:]
+    // Each area's best key so far, tier × 3 + level rank; 255 for none.
+    var best = [UInt8](repeating: .max, count: places.count)
+    var touched: [Int32] = []
     for (entry, tier) in search.matches(query) {
-      let area = search.entries[entry].area
-      if best[area].map({ tier < $0 }) ?? true {
-        best[area] = tier
-      }
+      let area = Int(search.entries[entry].area)
+      let key = tier.rawValue * 3 + levelRanks[area]
+      if best[area] == .max { touched.append(Int32(area)) }
+      if key < best[area] { best[area] = key }
     }
-    var ranked = best.map { (area: Int($0.key), tier: $0.value) }
-    ranked.sort { lhs, rhs in
-      if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
-      let left = places[lhs.area].level.rank
-      let right = places[rhs.area].level.rank
-      if left != right { return left < right }
-      return lhs.area < rhs.area
+    guard !touched.isEmpty else { return [] }
+    // Only the keys up to the one that reaches the limit need sorting.
+    var counts = [Int](repeating: 0, count: 16)
+    for area in touched { counts[Int(best[Int(area)])] += 1 }
+    var lastKey = 0
+    var total = 0
+    while lastKey < counts.count - 1 {
+      total += counts[lastKey]
+      if total >= limit { break }
+      lastKey += 1
     }
-    return Array(ranked.prefix(limit))
+    var packed: [Int] = []
+    packed.reserveCapacity(min(touched.count, max(limit, total)))
+    for area in touched where Int(best[Int(area)]) <= lastKey {
+      packed.append(Int(best[Int(area)]) << 32 | Int(area))
+    }
+    packed.sort()
+    return packed.prefix(limit).map { key in
+      let area = key & 0xFFFF_FFFF
+      let tier = SearchIndex.Tier(rawValue: UInt8((key >> 32) / 3)) ?? .fullName
+      return (area, tier)
+    }
   }
 }
 

@@ -45,6 +45,9 @@ struct SearchIndex: Sendable {
   private var postings: [UInt16: [Int32]] = [:]
   /// The entries holding each initial consonant (or other character) in ``initials``.
   private var initialPostings: [UInt16: [Int32]] = [:]
+  /// While building: the last entry added to each character's posting list, and to each initial's.
+  private var lastPosted: [Int32] = []
+  private var lastPostedInitial: [Int32] = []
 
   /// Adds an entry.
   ///
@@ -71,20 +74,30 @@ struct SearchIndex: Sendable {
       Entry(
         area: Int32(area), level: UInt8(max(0, min(2, parts.count - 1))), start: start,
         nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
-    var seen = Set<UInt16>()
-    var seenInitials = Set<UInt16>()
+    if lastPosted.isEmpty {
+      lastPosted = Array(repeating: -1, count: 0x1_0000)
+      lastPostedInitial = Array(repeating: -1, count: 0x1_0000)
+    }
     for offset in Int(start)..<Int(end) {
       let unit = text[offset]
       let initial = KoreanText.initial(of: unit)
       initials.append(initial)
-      if unit != 0, seen.insert(unit).inserted {
+      if unit != 0, lastPosted[Int(unit)] != entry {
+        lastPosted[Int(unit)] = entry
         postings[unit, default: []].append(entry)
       }
-      if initial != 0, seenInitials.insert(initial).inserted {
+      if initial != 0, lastPostedInitial[Int(initial)] != entry {
+        lastPostedInitial[Int(initial)] = entry
         initialPostings[initial, default: []].append(entry)
       }
     }
     initials.append(0)
+  }
+
+  /// Ends building: drops what only adding needed.
+  mutating func finish() {
+    lastPosted = []
+    lastPostedInitial = []
   }
 
   // MARK: - Searching
@@ -125,11 +138,21 @@ struct SearchIndex: Sendable {
       ways.append(rarest(term.units, in: initialPostings))
     }
     if let jamo = term.unfinishedJamo, let first = jamo.first {
-      let units = Array(term.units.dropLast())
-      let beginsUnfinished = initialPostings[first] ?? []
-      let settled = rarest(units, in: postings)
-      ways.append(
-        units.isEmpty || beginsUnfinished.count < settled.count ? beginsUnfinished : settled)
+      let settled = rarest(Array(term.units.dropLast()), in: postings)
+      if term.units.count > 1, settled.count < 64 {
+        ways.append(settled)
+      } else {
+        // The entries holding a syllable on the way to the unfinished one; a lone letter can
+        // begin any syllable it is the initial of.
+        var unfinished =
+          jamo.count >= 2
+          ? union(KoreanText.syllables(compatibleWith: jamo).compactMap { postings[$0] })
+          : initialPostings[first] ?? []
+        if jamo.count >= 2, let letter = postings[term.units[term.units.count - 1]] {
+          unfinished = union([unfinished, letter])
+        }
+        ways.append(term.units.count > 1 && settled.count < unfinished.count ? settled : unfinished)
+      }
     }
     return ways.count == 1 ? ways[0] : union(ways)
   }
@@ -193,29 +216,21 @@ struct SearchIndex: Sendable {
 
   private func tier(of query: PlaceQuery, _ entry: Entry) -> Tier {
     let fullName = Int(entry.start)..<Int(entry.fullNameEnd)
-    let pieces = query.joined.map { query.terms + [$0] } ?? query.terms
     let whole = query.joined ?? query.terms[0]
     if whole.units.count == fullName.count, isLiteral(whole.units, at: fullName.lowerBound) {
       return .exactFullName
     }
-    var names = [Int(entry.nameStart)..<Int(entry.fullNameEnd)]
-    if entry.level == 0 {
+    var best = bestPosition(of: query, in: Int(entry.nameStart)..<Int(entry.fullNameEnd))
+    if entry.level == 0, best != .whole {
       // A 시도's short names are names of its own.
       var start = Int(entry.fullNameEnd) + 1
-      while start < Int(entry.end) {
+      while start < Int(entry.end), best != .whole {
         var end = start
         while end < Int(entry.end), text[end] != 0 { end += 1 }
-        names.append(start..<end)
-        start = end + 1
-      }
-    }
-    var best: Position?
-    for name in names {
-      for piece in pieces {
-        if let found = position(of: piece, in: name), best.map({ found < $0 }) ?? true {
+        if let found = bestPosition(of: query, in: start..<end), best.map({ found < $0 }) ?? true {
           best = found
-          if found == .whole { return .exactName }
         }
+        start = end + 1
       }
     }
     switch best {
@@ -226,47 +241,71 @@ struct SearchIndex: Sendable {
     }
   }
 
+  /// The best place any term, or the terms written together, matches inside one name.
+  private func bestPosition(of query: PlaceQuery, in name: Range<Int>) -> Position? {
+    var best: Position?
+    for term in query.terms {
+      if let found = position(of: term, in: name), best.map({ found < $0 }) ?? true {
+        best = found
+        if found == .whole { return found }
+      }
+    }
+    if let joined = query.joined, let found = position(of: joined, in: name),
+      best.map({ found < $0 }) ?? true
+    {
+      best = found
+    }
+    return best
+  }
+
   /// The best place a term matches inside one segment of text, or `nil`.
   func position(of term: PlaceQuery.Term, in range: Range<Int>) -> Position? {
     let units = term.units
     guard !units.isEmpty else { return nil }
     var best: Position?
-    func note(_ found: Position) {
-      if best.map({ found < $0 }) ?? true { best = found }
-    }
     // 1. Literally.
     if units.count <= range.count {
       var offset = range.lowerBound
       while offset + units.count <= range.upperBound {
         if isLiteral(units, at: offset) {
-          note(offset != range.lowerBound ? .inside : units.count == range.count ? .whole : .start)
-          if best == .whole || best == .start { break }
-        }
-        offset += 1
-      }
-    }
-    if best == .whole { return best }
-    // 2. As 초성: the initials of consecutive characters.
-    if term.isInitials, units.count <= range.count {
-      var offset = range.lowerBound
-      while offset + units.count <= range.upperBound {
-        if isInitials(units, at: offset) {
-          note(offset != range.lowerBound ? .inside : units.count == range.count ? .whole : .start)
+          if offset != range.lowerBound {
+            best = .inside
+          } else {
+            return units.count == range.count ? .whole : .start
+          }
           break
         }
         offset += 1
       }
     }
-    if best == .whole { return best }
+    // The other ways can only do better by matching at the start.
+    let last = best == nil ? range.upperBound : range.lowerBound + 1
+    // 2. As 초성: the initials of consecutive characters.
+    if term.isInitials, units.count <= range.count {
+      var offset = range.lowerBound
+      while offset < last, offset + units.count <= range.upperBound {
+        if isInitials(units, at: offset) {
+          if offset == range.lowerBound {
+            return units.count == range.count ? .whole : .start
+          }
+          best = .inside
+          break
+        }
+        offset += 1
+      }
+    }
     // 3. With its last character still being typed.
     if let jamo = term.unfinishedJamo {
       let settled = units.count - 1
+      let stop = best == nil ? range.upperBound : range.lowerBound + 1
       var offset = range.lowerBound
-      while offset + settled < range.upperBound {
-        if isLiteral(units[0..<settled], at: offset),
+      while offset < stop, offset + settled < range.upperBound {
+        if initials[offset + settled] == jamo[0] || !KoreanText.isSyllable(text[offset + settled]),
+          isLiteral(units[0..<settled], at: offset),
           jamoBegin(at: offset + settled, upTo: range.upperBound, with: jamo)
         {
-          note(offset == range.lowerBound ? .start : .inside)
+          if offset == range.lowerBound { return .start }
+          best = .inside
           break
         }
         offset += 1
@@ -293,16 +332,18 @@ struct SearchIndex: Sendable {
 
   /// Whether the keys that type the text from `offset` begin with `jamo`.
   private func jamoBegin(at offset: Int, upTo end: Int, with jamo: [UInt16]) -> Bool {
-    var typed: [UInt16] = []
-    typed.reserveCapacity(jamo.count + 4)
+    var matched = 0
     var index = offset
-    while typed.count < jamo.count, index < end {
-      KoreanText.appendJamo(of: text[index], to: &typed)
+    while matched < jamo.count {
+      guard index < end else { return false }
+      let keys = KoreanText.keys(of: text[index])
+      var key = 0
+      while key < keys.count, matched < jamo.count {
+        guard keys[key] == jamo[matched] else { return false }
+        key += 1
+        matched += 1
+      }
       index += 1
-    }
-    guard typed.count >= jamo.count else { return false }
-    for (index, unit) in jamo.enumerated() where typed[index] != unit {
-      return false
     }
     return true
   }
