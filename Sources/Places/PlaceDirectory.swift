@@ -24,18 +24,20 @@ public struct PlaceDirectory: Sendable {
   /// of areas read: for measuring what the first use costs. The directory reads the table once by
   /// itself; nothing else needs this.
   @_spi(Benchmarks) public static func readTableAgain() -> Int {
-    PlaceTable().places.count
+    PlaceTable().count
   }
 
   /// Every area, in the table's order: each 시도, then its 시군구, each followed by its 읍면동.
-  public var places: [Place] { table.places }
+  ///
+  /// - Complexity: O(n): the areas are made when asked for.
+  public var places: [Place] { (0..<table.count).map(table.place) }
 
   /// The area with an administrative area code, if the table has it.
   ///
   /// - Parameter code: A 10-digit code such as `"4146559000"`.
   /// - Returns: The area, or `nil`.
   public func place(code: String) -> Place? {
-    table.byCode[code].map { table.places[$0] }
+    table.index(ofCode: code).map(table.place)
   }
 
   /// The areas whose names match a query, best first.
@@ -63,7 +65,7 @@ public struct PlaceDirectory: Sendable {
   /// - Complexity: Proportional to the number of names holding the query's rarest character, not
   ///   to the size of the table.
   public func search(_ query: String, limit: Int = 20) -> [Place] {
-    table.search(PlaceQuery(query), limit: limit).map { table.places[$0.area] }
+    table.search.search(PlaceQuery(query), limit: limit).map { table.place($0.area) }
   }
 
   /// The one area a query names, or `nil` when it names none or several.
@@ -76,12 +78,12 @@ public struct PlaceDirectory: Sendable {
   /// - Parameter query: What the person typed.
   /// - Returns: The area, or `nil`.
   public func uniquePlace(for query: String) -> Place? {
-    let ranked = table.search(PlaceQuery(query), limit: Int.max)
+    let ranked = table.search.search(PlaceQuery(query), limit: Int.max)
     let fullNames = ranked.filter { $0.tier == .exactFullName }
-    if fullNames.count == 1 { return table.places[fullNames[0].area] }
+    if fullNames.count == 1 { return table.place(fullNames[0].area) }
     let names = ranked.filter { $0.tier <= .exactName }
-    if names.count == 1 { return table.places[names[0].area] }
-    if ranked.count == 1 { return table.places[ranked[0].area] }
+    if names.count == 1 { return table.place(names[0].area) }
+    if ranked.count == 1 { return table.place(ranked[0].area) }
     return nil
   }
 
@@ -110,6 +112,6 @@ public struct PlaceDirectory: Sendable {
       throw ModelError(
         .outsideForecastGrid, field: "coordinate", message: "No area of the table has a position.")
     }
-    return table.places[found.area]
+    return table.place(found.area)
   }
 }

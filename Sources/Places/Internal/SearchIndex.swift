@@ -5,12 +5,15 @@
 /// to it. Its text is a run of segments separated by a 0: the full name written without spaces
 /// (`경기도용인시수지구성복동`), then the short names of its 시도 (`경기`). A term matches an entry when
 /// it matches inside one segment.
+///
+/// Entries are kept in the order of equal matches (읍면동, 시군구, 시도, each in table order), so
+/// that posting lists, which are in entry order, list candidates in the order results are ranked.
 struct SearchIndex: Sendable {
   /// One way of naming an area.
   struct Entry: Sendable {
     /// The area, as its position in the table.
     var area: Int32
-    /// 2 for 읍면동, 1 for 시군구, 0 for 시도.
+    /// The level of the name: 2 for 읍면동, 1 for 시군구, 0 for 시도.
     var level: UInt8
     /// Where the entry's text starts in ``SearchIndex/text``.
     var start: Int32
@@ -36,104 +39,187 @@ struct SearchIndex: Sendable {
     static func < (lhs: Position, rhs: Position) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
+  /// A posting list: a range of ``SearchIndex/postingEntries``.
+  private struct Postings: Sendable {
+    var start: Int32
+    var count: Int32
+  }
+
   private(set) var entries: [Entry] = []
   /// Every entry's text, one after another.
   private(set) var text: [UInt16] = []
-  /// For each unit of ``text``, what 초성 search sees: a syllable's initial consonant, or itself.
-  private(set) var initials: [UInt16] = []
-  /// The entries holding each character, in entry order, each entry once.
-  private var postings: [UInt16: [Int32]] = [:]
-  /// The entries holding each initial consonant (or other character) in ``initials``.
-  private var initialPostings: [UInt16: [Int32]] = [:]
-  /// While building: the last entry added to each character's posting list, and to each initial's.
-  private var lastPosted: [Int32] = []
-  private var lastPostedInitial: [Int32] = []
+  /// Every posting list, one after another, each in entry order.
+  private var postingEntries: [Int32] = []
+  /// Where each character's list of the entries holding it is.
+  private var postings: [UInt16: Postings] = [:]
+  /// Where each initial consonant's (or other character's) list is, as 초성 search sees text.
+  private var initialPostings: [UInt16: Postings] = [:]
 
-  /// Adds an entry.
-  ///
-  /// - Parameters:
-  ///   - area: The area's position in the table.
-  ///   - parts: The non-empty parts of the full name, 시도 first.
-  ///   - shortForms: The short names of the area's 시도.
-  mutating func add(area: Int, parts: [String], shortForms: [String]) {
-    let start = Int32(text.count)
-    var nameStart = start
-    for part in parts {
-      nameStart = Int32(text.count)
-      text.append(contentsOf: part.utf16)
-    }
-    let fullNameEnd = Int32(text.count)
-    for form in shortForms {
-      text.append(0)
-      text.append(contentsOf: form.utf16)
-    }
-    let end = Int32(text.count)
-    text.append(0)
-    let entry = Int32(entries.count)
-    entries.append(
-      Entry(
-        area: Int32(area), level: UInt8(max(0, min(2, parts.count - 1))), start: start,
-        nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
-    if lastPosted.isEmpty {
-      lastPosted = Array(repeating: -1, count: 0x1_0000)
-      lastPostedInitial = Array(repeating: -1, count: 0x1_0000)
-    }
-    for offset in Int(start)..<Int(end) {
-      let unit = text[offset]
-      let initial = KoreanText.initial(of: unit)
-      initials.append(initial)
-      if unit != 0, lastPosted[Int(unit)] != entry {
-        lastPosted[Int(unit)] = entry
-        postings[unit, default: []].append(entry)
-      }
-      if initial != 0, lastPostedInitial[Int(initial)] != entry {
-        lastPostedInitial[Int(initial)] = entry
-        initialPostings[initial, default: []].append(entry)
-      }
-    }
-    initials.append(0)
+  /// A name waiting for ``init(names:)``.
+  struct Name: Sendable {
+    /// The area, as its position in the table.
+    var area: Int
+    /// Where the area comes among equal matches (``Place/Level/rank``).
+    var rank: UInt8
+    /// The non-empty parts of the full name, 시도 first.
+    var parts: [String]
+    /// The short names of the area's 시도.
+    var shortForms: [String]
   }
 
-  /// Ends building: drops what only adding needed.
-  mutating func finish() {
-    lastPosted = []
-    lastPostedInitial = []
+  /// Builds the index over names.
+  init(names: [Name]) {
+    // Stable: an area's name in today's table stays before its older names.
+    let ordered = names.enumerated().sorted {
+      ($0.element.rank, $0.element.area, $0.offset) < ($1.element.rank, $1.element.area, $1.offset)
+    }
+    entries.reserveCapacity(ordered.count)
+    for (_, name) in ordered {
+      let start = Int32(text.count)
+      var nameStart = start
+      for part in name.parts {
+        nameStart = Int32(text.count)
+        text.append(contentsOf: part.utf16)
+      }
+      let fullNameEnd = Int32(text.count)
+      for form in name.shortForms {
+        text.append(0)
+        text.append(contentsOf: form.utf16)
+      }
+      let end = Int32(text.count)
+      text.append(0)
+      entries.append(
+        Entry(
+          area: Int32(name.area), level: UInt8(max(0, min(2, name.parts.count - 1))),
+          start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
+    }
+    var postingEntries: [Int32] = []
+    postings = Self.build(entries, text, \.self, into: &postingEntries)
+    initialPostings = Self.build(entries, text, KoreanText.initial(of:), into: &postingEntries)
+    self.postingEntries = postingEntries
+  }
+
+  /// Lays out one posting list per key, each entry once, in entry order.
+  private static func build(
+    _ entries: [Entry], _ text: [UInt16], _ key: (UInt16) -> UInt16,
+    into postingEntries: inout [Int32]
+  ) -> [UInt16: Postings] {
+    var counts: [UInt16: Int32] = [:]
+    var last = [Int32](repeating: -1, count: 0x1_0000)
+    func each(_ body: (UInt16, Int32) -> Void) {
+      for (index, entry) in entries.enumerated() {
+        for offset in Int(entry.start)..<Int(entry.end) where text[offset] != 0 {
+          let unit = key(text[offset])
+          if last[Int(unit)] != Int32(index) {
+            last[Int(unit)] = Int32(index)
+            body(unit, Int32(index))
+          }
+        }
+      }
+    }
+    each { unit, _ in counts[unit, default: 0] += 1 }
+    var lists: [UInt16: Postings] = [:]
+    lists.reserveCapacity(counts.count)
+    var next = Int32(postingEntries.count)
+    for (unit, count) in counts {
+      lists[unit] = Postings(start: next, count: 0)
+      next += count
+    }
+    postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
+    last = [Int32](repeating: -1, count: 0x1_0000)
+    each { unit, entry in
+      guard let list = lists[unit] else { return }
+      postingEntries[Int(list.start + list.count)] = entry
+      lists[unit]?.count += 1
+    }
+    return lists
+  }
+
+  private func list(_ unit: UInt16, in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
+    guard let list = lists[unit] else { return [] }
+    return postingEntries[Int(list.start)..<Int(list.start + list.count)]
   }
 
   // MARK: - Searching
 
-  /// The entries matching every term of the query, each with its tier.
-  func matches(_ query: PlaceQuery) -> [(entry: Int, tier: Tier)] {
-    guard !query.terms.isEmpty else { return [] }
-    var candidates: [Int32]?
+  /// The areas matching every term of the query, best first: by tier, then 읍면동 before 시군구
+  /// before 시도, then table order; each area once, at its best.
+  func search(_ query: PlaceQuery, limit: Int) -> [(area: Int, tier: Tier)] {
+    guard limit > 0, !query.terms.isEmpty else { return [] }
+    var candidates: ArraySlice<Int32>?
     for term in query.terms {
       let list = candidateList(for: term)
+      if list.isEmpty { return [] }
       if candidates.map({ list.count < $0.count }) ?? true {
         candidates = list
       }
-      if list.isEmpty { return [] }
     }
-    var found: [(entry: Int, tier: Tier)] = []
-    for candidate in candidates ?? [] {
+    guard let candidates else { return [] }
+    // A single term that meets an area's own name meets its full name too.
+    let ownNameSuffices = query.terms.count == 1
+
+    // First the areas whose own name the query meets, which rank above every other. Candidates
+    // come in rank order and an area's names are next to each other, so each tier's list fills
+    // in rank order, and a tier already holding `limit` areas needs no more.
+    var byTier: [[Int32]] = [[], [], [], []]
+    var counted = [0, 0, 0, 0]
+    var group = (area: Int32(-1), tier: UInt8.max)
+    func flush() {
+      guard group.tier != .max else { return }
+      byTier[Int(group.tier)].append(group.area)
+      for tier in Int(group.tier)..<4 { counted[tier] += 1 }
+    }
+    for candidate in candidates {
       let entry = entries[Int(candidate)]
-      guard query.terms.allSatisfy({ matches($0, entry) }) else { continue }
-      found.append((Int(candidate), tier(of: query, entry)))
+      if entry.area != group.area {
+        flush()
+        group = (entry.area, .max)
+      }
+      // The worst tier that can still make the results.
+      var useful = 3
+      while useful >= 0, counted[useful] >= limit { useful -= 1 }
+      useful = min(useful, Int(group.tier) - 1)
+      guard useful >= 0,
+        let tier = nameTier(of: query, entry, startOnly: useful < Int(Tier.nameSubstring.rawValue)),
+        Int(tier.rawValue) <= useful,
+        ownNameSuffices || query.terms.allSatisfy({ matches($0, entry) })
+      else { continue }
+      group.tier = tier.rawValue
     }
-    return found
+    flush()
+    var results: [(area: Int, tier: Tier)] = []
+    var found = Set<Int32>()
+    for (rawTier, areas) in byTier.enumerated() {
+      let tier = Tier(rawValue: UInt8(rawTier)) ?? .fullName
+      for area in areas where found.insert(area).inserted {
+        results.append((Int(area), tier))
+        if results.count == limit { return results }
+      }
+    }
+    // Then the areas met elsewhere in their full name, in rank order, until the limit.
+    for candidate in candidates {
+      let entry = entries[Int(candidate)]
+      guard !found.contains(entry.area), query.terms.allSatisfy({ matches($0, entry) }) else {
+        continue
+      }
+      found.insert(entry.area)
+      results.append((Int(entry.area), .fullName))
+      if results.count == limit { break }
+    }
+    return results
   }
 
-  /// Whether the query's terms all match an entry, and how well (for tests and the baseline).
+  /// How the query meets an entry, or `nil` if it does not match it (for tests).
   func tierIfMatching(_ query: PlaceQuery, entry index: Int) -> Tier? {
     let entry = entries[index]
     guard !query.terms.isEmpty, query.terms.allSatisfy({ matches($0, entry) }) else { return nil }
-    return tier(of: query, entry)
+    return nameTier(of: query, entry, startOnly: false) ?? .fullName
   }
 
   /// The entries that can hold a term: a superset, to be checked one by one.
-  private func candidateList(for term: PlaceQuery.Term) -> [Int32] {
-    var ways: [[Int32]] = []
+  private func candidateList(for term: PlaceQuery.Term) -> ArraySlice<Int32> {
     // Literally: every entry holding the term's rarest character.
-    ways.append(rarest(term.units, in: postings))
+    var ways = [rarest(term.units, in: postings)]
     if term.isInitials {
       ways.append(rarest(term.units, in: initialPostings))
     }
@@ -144,12 +230,12 @@ struct SearchIndex: Sendable {
       } else {
         // The entries holding a syllable on the way to the unfinished one; a lone letter can
         // begin any syllable it is the initial of.
-        var unfinished =
+        var unfinished: ArraySlice<Int32> =
           jamo.count >= 2
-          ? union(KoreanText.syllables(compatibleWith: jamo).compactMap { postings[$0] })
-          : initialPostings[first] ?? []
-        if jamo.count >= 2, let letter = postings[term.units[term.units.count - 1]] {
-          unfinished = union([unfinished, letter])
+          ? union(KoreanText.syllables(compatibleWith: jamo).map { list($0, in: postings) })
+          : list(first, in: initialPostings)
+        if jamo.count >= 2 {
+          unfinished = union([unfinished, list(term.units[term.units.count - 1], in: postings)])
         }
         ways.append(term.units.count > 1 && settled.count < unfinished.count ? settled : unfinished)
       }
@@ -157,45 +243,37 @@ struct SearchIndex: Sendable {
     return ways.count == 1 ? ways[0] : union(ways)
   }
 
-  private func rarest(_ units: [UInt16], in lists: [UInt16: [Int32]]) -> [Int32] {
-    var best: [Int32]?
+  private func rarest(_ units: [UInt16], in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
+    var best: ArraySlice<Int32>?
     for unit in units {
-      guard let list = lists[unit] else { return [] }
-      if best.map({ list.count < $0.count }) ?? true {
-        best = list
+      let found = list(unit, in: lists)
+      if found.isEmpty { return [] }
+      if best.map({ found.count < $0.count }) ?? true {
+        best = found
       }
     }
     return best ?? []
   }
 
   /// The sorted union of sorted lists.
-  private func union(_ lists: [[Int32]]) -> [Int32] {
-    var result: [Int32] = []
-    for list in lists where !list.isEmpty {
-      if result.isEmpty {
-        result = list
-        continue
+  private func union(_ lists: [ArraySlice<Int32>]) -> ArraySlice<Int32> {
+    let nonEmpty = lists.filter { !$0.isEmpty }
+    if nonEmpty.count <= 1 { return nonEmpty.first ?? [] }
+    // A mark per entry, then one pass: cheaper than merging or sorting long lists.
+    var marked = [Bool](repeating: false, count: entries.count)
+    var total = 0
+    for list in nonEmpty {
+      for entry in list where !marked[Int(entry)] {
+        marked[Int(entry)] = true
+        total += 1
       }
-      var merged: [Int32] = []
-      merged.reserveCapacity(result.count + list.count)
-      var i = 0
-      var j = 0
-      while i < result.count || j < list.count {
-        if j == list.count || (i < result.count && result[i] < list[j]) {
-          merged.append(result[i])
-          i += 1
-        } else if i == result.count || list[j] < result[i] {
-          merged.append(list[j])
-          j += 1
-        } else {
-          merged.append(result[i])
-          i += 1
-          j += 1
-        }
-      }
-      result = merged
     }
-    return result
+    var union: [Int32] = []
+    union.reserveCapacity(total)
+    for (entry, isMarked) in marked.enumerated() where isMarked {
+      union.append(Int32(entry))
+    }
+    return union[...]
   }
 
   private func matches(_ term: PlaceQuery.Term, _ entry: Entry) -> Bool {
@@ -214,20 +292,25 @@ struct SearchIndex: Sendable {
     return false
   }
 
-  private func tier(of query: PlaceQuery, _ entry: Entry) -> Tier {
+  /// How the query meets the entry's own name (for a 시도, its short names too), or `nil` when
+  /// it meets it only elsewhere or not at all.
+  private func nameTier(of query: PlaceQuery, _ entry: Entry, startOnly: Bool) -> Tier? {
     let fullName = Int(entry.start)..<Int(entry.fullNameEnd)
     let whole = query.joined ?? query.terms[0]
     if whole.units.count == fullName.count, isLiteral(whole.units, at: fullName.lowerBound) {
       return .exactFullName
     }
-    var best = bestPosition(of: query, in: Int(entry.nameStart)..<Int(entry.fullNameEnd))
+    var best = bestPosition(
+      of: query, in: Int(entry.nameStart)..<Int(entry.fullNameEnd), startOnly: startOnly)
     if entry.level == 0, best != .whole {
       // A 시도's short names are names of its own.
       var start = Int(entry.fullNameEnd) + 1
       while start < Int(entry.end), best != .whole {
         var end = start
         while end < Int(entry.end), text[end] != 0 { end += 1 }
-        if let found = bestPosition(of: query, in: start..<end), best.map({ found < $0 }) ?? true {
+        if let found = bestPosition(of: query, in: start..<end, startOnly: startOnly),
+          best.map({ found < $0 }) ?? true
+        {
           best = found
         }
         start = end + 1
@@ -237,20 +320,24 @@ struct SearchIndex: Sendable {
     case .whole?: return .exactName
     case .start?: return .namePrefix
     case .inside?: return .nameSubstring
-    case nil: return .fullName
+    case nil: return nil
     }
   }
 
   /// The best place any term, or the terms written together, matches inside one name.
-  private func bestPosition(of query: PlaceQuery, in name: Range<Int>) -> Position? {
+  private func bestPosition(
+    of query: PlaceQuery, in name: Range<Int>, startOnly: Bool
+  ) -> Position? {
     var best: Position?
     for term in query.terms {
-      if let found = position(of: term, in: name), best.map({ found < $0 }) ?? true {
+      if let found = position(of: term, in: name, startOnly: startOnly),
+        best.map({ found < $0 }) ?? true
+      {
         best = found
         if found == .whole { return found }
       }
     }
-    if let joined = query.joined, let found = position(of: joined, in: name),
+    if let joined = query.joined, let found = position(of: joined, in: name, startOnly: startOnly),
       best.map({ found < $0 }) ?? true
     {
       best = found
@@ -259,14 +346,19 @@ struct SearchIndex: Sendable {
   }
 
   /// The best place a term matches inside one segment of text, or `nil`.
-  func position(of term: PlaceQuery.Term, in range: Range<Int>) -> Position? {
+  ///
+  /// With `startOnly`, only a match at the start of the segment is looked for.
+  func position(
+    of term: PlaceQuery.Term, in range: Range<Int>, startOnly: Bool = false
+  ) -> Position? {
     let units = term.units
     guard !units.isEmpty else { return nil }
     var best: Position?
     // 1. Literally.
     if units.count <= range.count {
+      let stop = startOnly ? range.lowerBound + 1 : range.upperBound
       var offset = range.lowerBound
-      while offset + units.count <= range.upperBound {
+      while offset < stop, offset + units.count <= range.upperBound {
         if isLiteral(units, at: offset) {
           if offset != range.lowerBound {
             best = .inside
@@ -279,7 +371,7 @@ struct SearchIndex: Sendable {
       }
     }
     // The other ways can only do better by matching at the start.
-    let last = best == nil ? range.upperBound : range.lowerBound + 1
+    let last = best == nil && !startOnly ? range.upperBound : range.lowerBound + 1
     // 2. As 초성: the initials of consecutive characters.
     if term.isInitials, units.count <= range.count {
       var offset = range.lowerBound
@@ -297,10 +389,10 @@ struct SearchIndex: Sendable {
     // 3. With its last character still being typed.
     if let jamo = term.unfinishedJamo {
       let settled = units.count - 1
-      let stop = best == nil ? range.upperBound : range.lowerBound + 1
       var offset = range.lowerBound
-      while offset < stop, offset + settled < range.upperBound {
-        if initials[offset + settled] == jamo[0] || !KoreanText.isSyllable(text[offset + settled]),
+      while offset < last, offset + settled < range.upperBound {
+        let next = text[offset + settled]
+        if !KoreanText.isSyllable(next) || KoreanText.initial(of: next) == jamo[0],
           isLiteral(units[0..<settled], at: offset),
           jamoBegin(at: offset + settled, upTo: range.upperBound, with: jamo)
         {
@@ -324,7 +416,7 @@ struct SearchIndex: Sendable {
   }
 
   private func isInitials(_ units: [UInt16], at offset: Int) -> Bool {
-    for (index, unit) in units.enumerated() where initials[offset + index] != unit {
+    for (index, unit) in units.enumerated() where KoreanText.initial(of: text[offset + index]) != unit {
       return false
     }
     return true
