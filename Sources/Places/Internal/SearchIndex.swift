@@ -232,7 +232,17 @@ struct SearchIndex: Sendable {
         // begin any syllable it is the initial of.
         var unfinished: ArraySlice<Int32> =
           jamo.count >= 2
-          ? union(KoreanText.syllables(compatibleWith: jamo).map { list($0, in: postings) })
+          ? union(
+            KoreanText.syllables(compatibleWith: jamo).map { syllable in
+              let keys = KoreanText.keys(of: syllable)
+              guard keys.count < jamo.count else { return list(syllable, in: postings) }
+              // A syllable typed only part of the way (목 for 몫) must be followed by a
+              // character that goes on with the rest (서).
+              return followed(
+                intersection(
+                  list(syllable, in: postings), list(jamo[keys.count], in: initialPostings)),
+                syllable, by: jamo[keys.count])
+            })
           : list(first, in: initialPostings)
         if jamo.count >= 2 {
           unfinished = union([unfinished, list(term.units[term.units.count - 1], in: postings)])
@@ -253,6 +263,46 @@ struct SearchIndex: Sendable {
       }
     }
     return best ?? []
+  }
+
+  /// The entries of a list in which `unit` is followed by a character whose initial (or which
+  /// itself) is `initial`.
+  private func followed(
+    _ list: ArraySlice<Int32>, _ unit: UInt16, by initial: UInt16
+  ) -> ArraySlice<Int32> {
+    var result: [Int32] = []
+    for candidate in list {
+      let entry = entries[Int(candidate)]
+      var offset = Int(entry.start)
+      let end = Int(entry.end)
+      while offset + 1 < end {
+        if text[offset] == unit, KoreanText.initial(of: text[offset + 1]) == initial {
+          result.append(candidate)
+          break
+        }
+        offset += 1
+      }
+    }
+    return result[...]
+  }
+
+  /// The entries in both sorted lists.
+  private func intersection(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> ArraySlice<Int32> {
+    var result: [Int32] = []
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex, j < b.endIndex {
+      if a[i] < b[j] {
+        i += 1
+      } else if b[j] < a[i] {
+        j += 1
+      } else {
+        result.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return result[...]
   }
 
   /// The sorted union of sorted lists.
