@@ -466,7 +466,8 @@ struct SearchIndex: Sendable {
   }
 
   private func isInitials(_ units: [UInt16], at offset: Int) -> Bool {
-    for (index, unit) in units.enumerated() where KoreanText.initial(of: text[offset + index]) != unit {
+    for (index, unit) in units.enumerated()
+    where KoreanText.initial(of: text[offset + index]) != unit {
       return false
     }
     return true
