@@ -50,7 +50,9 @@ let package = Package(
     ),
     .target(
       name: "HaruViewModels",
-      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruShared"],
+      dependencies: [
+        "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruPlaces", "HaruShared",
+      ],
       path: "Sources/ViewModels"
     ),
     .target(
@@ -136,7 +138,7 @@ let package = Package(
       name: "HaruViewModelsTests",
       dependencies: [
         "HaruViewModels", "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal",
-        "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
+        "HaruPlaces", "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
       ],
       path: "Tests/ViewModelsTests"
     ),

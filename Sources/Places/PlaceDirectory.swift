@@ -101,7 +101,7 @@ public struct PlaceDirectory: Sendable {
   ///   - level: The level of area to return: 읍면동 unless given, the level a person calls their
   ///     town. (A 시도's or 시군구's point is its office, which often shares a 동's point.)
   /// - Returns: The nearest area; among areas at the same distance, the first in the table.
-  /// - Throws: ``ModelError/Code/outsideForecastGrid`` when the coordinate is outside the grid,
+  /// - Throws: ``/HaruModels/ModelError/Code/outsideForecastGrid`` when the coordinate is outside the grid,
   ///   which covers South Korea and its seas.
   /// - Complexity: O(log n) on average: a k-d tree over the areas' points.
   public func nearest(

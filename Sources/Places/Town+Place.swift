@@ -16,7 +16,7 @@ extension Town {
   /// - Parameters:
   ///   - place: The area.
   ///   - name: The name to show; the area's own name (``Place/name``) when `nil`.
-  /// - Throws: ``ModelError`` for a bad `name`, as `Town(name:coordinate:)` does.
+  /// - Throws: ``/HaruModels/ModelError`` for a bad `name`, as `Town(name:coordinate:)` does.
   public init(_ place: Place, name: String? = nil) throws(ModelError) {
     let name = name ?? place.name
     let town =
