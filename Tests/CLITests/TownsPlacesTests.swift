@@ -101,6 +101,10 @@ extension HaruCLI {
       let saved = try String(contentsOf: file, encoding: .utf8)
       #expect(saved.contains("areaCode"), "\(saved)")
       #expect(saved.contains("midTermRegions"), "\(saved)")
+      // And they load again: the next run reads the same two towns, not the defaults.
+      let list = try await haru.run(["towns", "list", "--json"])
+      let listed = try #require(try list.json() as? [[String: Any]])
+      #expect(listed.map { $0["name"] as? String } == ["서울특별시청", "중앙동"])
     }
 
     @Test func addingAnUnknownNameIsAUsageError() async throws {

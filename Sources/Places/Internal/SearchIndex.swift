@@ -94,19 +94,22 @@ struct SearchIndex: Sendable {
           start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
     }
     var postingEntries: [Int32] = []
-    postings = Self.build(entries, text, \.self, into: &postingEntries)
-    initialPostings = Self.build(entries, text, KoreanText.initial(of:), into: &postingEntries)
+    var last = [Int32](repeating: -1, count: 0x1_0000)
+    postings = Self.build(entries, text, \.self, into: &postingEntries, last: &last)
+    initialPostings = Self.build(
+      entries, text, KoreanText.initial(of:), into: &postingEntries, last: &last)
     self.postingEntries = postingEntries
   }
 
-  /// Lays out one posting list per key, each entry once, in entry order.
+  /// Lays out one posting list per key, each entry once, in entry order. `last` is scratch space,
+  /// one slot per code unit.
   private static func build(
     _ entries: [Entry], _ text: [UInt16], _ key: (UInt16) -> UInt16,
-    into postingEntries: inout [Int32]
+    into postingEntries: inout [Int32], last: inout [Int32]
   ) -> [UInt16: Postings] {
     var counts: [UInt16: Int32] = [:]
-    var last = [Int32](repeating: -1, count: 0x1_0000)
     func each(_ body: (UInt16, Int32) -> Void) {
+      last.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
       for (index, entry) in entries.enumerated() {
         for offset in Int(entry.start)..<Int(entry.end) where text[offset] != 0 {
           let unit = key(text[offset])
@@ -126,7 +129,6 @@ struct SearchIndex: Sendable {
       next += count
     }
     postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
-    last = [Int32](repeating: -1, count: 0x1_0000)
     each { unit, entry in
       guard let list = lists[unit] else { return }
       postingEntries[Int(list.start + list.count)] = entry
@@ -207,13 +209,6 @@ struct SearchIndex: Sendable {
       if results.count == limit { break }
     }
     return results
-  }
-
-  /// How the query meets an entry, or `nil` if it does not match it (for tests).
-  func tierIfMatching(_ query: PlaceQuery, entry index: Int) -> Tier? {
-    let entry = entries[index]
-    guard !query.terms.isEmpty, query.terms.allSatisfy({ matches($0, entry) }) else { return nil }
-    return nameTier(of: query, entry, startOnly: false) ?? .fullName
   }
 
   /// The entries that can hold a term: a superset, to be checked one by one.
