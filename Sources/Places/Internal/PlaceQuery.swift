@@ -29,6 +29,8 @@ struct PlaceQuery: Sendable {
   /// The terms written together, as one more way to match a name (`용인시 수지구` for
   /// `용인시수지구`); `nil` for a query of one term.
   let joined: Term?
+  /// The characters of all the terms written together, to compare with a whole full name.
+  let whole: [UInt16]
 
   /// The longest query, in folded characters, that can match anything: longer than any area's
   /// names put together, so a longer one is answered at once with nothing.
@@ -42,6 +44,7 @@ struct PlaceQuery: Sendable {
     guard text.utf8.count <= Self.maximumLength * 16 else {
       terms = []
       joined = nil
+      whole = []
       return
     }
     let folded = KoreanText.fold(text)
@@ -51,6 +54,7 @@ struct PlaceQuery: Sendable {
     guard total <= Self.maximumLength else {
       terms = []
       joined = nil
+      whole = []
       return
     }
     var terms: [Term] = []
@@ -65,6 +69,7 @@ struct PlaceQuery: Sendable {
       terms.append(Term(units, mayBeUnfinished: endsOpen && index == parts.count - 1))
     }
     self.terms = terms
+    whole = terms.flatMap(\.units)
     if terms.count > 1 {
       joined = Term(
         terms.flatMap(\.units), mayBeUnfinished: terms.last?.unfinishedJamo != nil)

@@ -148,15 +148,19 @@ struct SearchIndex: Sendable {
   /// before 시도, then table order; each area once, at its best.
   func search(_ query: PlaceQuery, limit: Int) -> [(area: Int, tier: Tier)] {
     guard limit > 0, !query.terms.isEmpty else { return [] }
-    var candidates: ArraySlice<Int32>?
+    // Every term's candidates, the shortest list first, narrowed by the others while they are
+    // long enough to be worth it.
+    var lists: [ArraySlice<Int32>] = []
     for term in query.terms {
       let list = candidateList(for: term)
       if list.isEmpty { return [] }
-      if candidates.map({ list.count < $0.count }) ?? true {
-        candidates = list
-      }
+      lists.append(list)
     }
-    guard let candidates else { return [] }
+    lists.sort { $0.count < $1.count }
+    var candidates = lists[0]
+    for list in lists.dropFirst() where candidates.count > 32 {
+      candidates = intersection(candidates, list)
+    }
     // A single term that meets an area's own name meets its full name too.
     let ownNameSuffices = query.terms.count == 1
 
@@ -213,13 +217,19 @@ struct SearchIndex: Sendable {
 
   /// The entries that can hold a term: a superset, to be checked one by one.
   private func candidateList(for term: PlaceQuery.Term) -> ArraySlice<Int32> {
-    // Literally: every entry holding the term's rarest character.
-    var ways = [rarest(term.units, in: postings)]
+    // Literally: every entry holding the term's rarest character. A term whose last character
+    // may be unfinished needs no list of its own for that: its literal matches are among those
+    // the unfinished way lists below.
+    var ways = term.unfinishedJamo == nil ? [rarest(term.units, in: postings)] : []
     if term.isInitials {
       ways.append(rarest(term.units, in: initialPostings))
     }
     if let jamo = term.unfinishedJamo, let first = jamo.first {
-      let settled = rarest(Array(term.units.dropLast()), in: postings)
+      var settled = rarest(Array(term.units.dropLast()), in: postings)
+      if term.units.count > 1 {
+        // The settled characters end next to the unfinished one, which begins with `first`.
+        settled = followed(settled, term.units[term.units.count - 2], by: first)
+      }
       if term.units.count > 1, settled.count < 64 {
         ways.append(settled)
       } else {
@@ -341,8 +351,7 @@ struct SearchIndex: Sendable {
   /// it meets it only elsewhere or not at all.
   private func nameTier(of query: PlaceQuery, _ entry: Entry, startOnly: Bool) -> Tier? {
     let fullName = Int(entry.start)..<Int(entry.fullNameEnd)
-    let whole = query.joined ?? query.terms[0]
-    if whole.units.count == fullName.count, isLiteral(whole.units, at: fullName.lowerBound) {
+    if query.whole.count == fullName.count, isLiteral(query.whole, at: fullName.lowerBound) {
       return .exactFullName
     }
     var best = bestPosition(
