@@ -2,7 +2,7 @@ import Foundation
 import HaruModels
 import Testing
 
-@testable import HaruPlaces
+@_spi(Benchmarks) @testable import HaruPlaces
 
 /// The table inside the library is KMA's, row for row.
 struct TableTests {
@@ -94,5 +94,12 @@ struct TableTests {
         #expect(KoreanText.fold(part) == part, "\(part)")
       }
     }
+  }
+}
+
+/// Reading the table again, as `haru-bench` does to time the first use, reads every area.
+struct TableReadingTests {
+  @Test func readingTheTableAgainReadsEveryArea() {
+    #expect(PlaceDirectory.readTableAgain() == 3838)
   }
 }

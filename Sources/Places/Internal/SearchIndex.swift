@@ -94,45 +94,70 @@ struct SearchIndex: Sendable {
           start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
     }
     var postingEntries: [Int32] = []
-    var last = [Int32](repeating: -1, count: 0x1_0000)
-    postings = Self.build(entries, text, \.self, into: &postingEntries, last: &last)
+    var scratch = Scratch()
+    postings = Self.build(entries, text, \.self, into: &postingEntries, scratch: &scratch)
     initialPostings = Self.build(
-      entries, text, KoreanText.initial(of:), into: &postingEntries, last: &last)
+      entries, text, KoreanText.initial(of:), into: &postingEntries, scratch: &scratch)
     self.postingEntries = postingEntries
   }
 
-  /// Lays out one posting list per key, each entry once, in entry order. `last` is scratch space,
-  /// one slot per code unit.
+  /// Space the posting lists are counted in, one slot per code unit, used by both builds.
+  private struct Scratch {
+    /// The last entry (+ 1) counted for each code unit; 0 for none.
+    var last = [UInt16](repeating: 0, count: 0x1_0000)
+    /// Each code unit's list (+ 1); 0 for none yet.
+    var slot = [UInt16](repeating: 0, count: 0x1_0000)
+  }
+
+  /// Lays out one posting list per key, each entry once, in entry order.
   private static func build(
     _ entries: [Entry], _ text: [UInt16], _ key: (UInt16) -> UInt16,
-    into postingEntries: inout [Int32], last: inout [Int32]
+    into postingEntries: inout [Int32], scratch: inout Scratch
   ) -> [UInt16: Postings] {
-    var counts: [UInt16: Int32] = [:]
-    func each(_ body: (UInt16, Int32) -> Void) {
-      last.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
+    // Dense arrays rather than dictionaries while counting: this runs for every character of
+    // every name, on first use. Entries are counted from 1 so that 0 means none; there are far
+    // fewer than 65,535 of them.
+    scratch.slot.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    var keys: [UInt16] = []
+    var counts: [Int32] = []
+    func each(_ body: (Int, Int32) -> Void) {
+      scratch.last.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
       for (index, entry) in entries.enumerated() {
+        let mark = UInt16(truncatingIfNeeded: index + 1)
         for offset in Int(entry.start)..<Int(entry.end) where text[offset] != 0 {
-          let unit = key(text[offset])
-          if last[Int(unit)] != Int32(index) {
-            last[Int(unit)] = Int32(index)
+          let unit = Int(key(text[offset]))
+          if scratch.last[unit] != mark {
+            scratch.last[unit] = mark
             body(unit, Int32(index))
           }
         }
       }
     }
-    each { unit, _ in counts[unit, default: 0] += 1 }
-    var lists: [UInt16: Postings] = [:]
-    lists.reserveCapacity(counts.count)
+    each { unit, _ in
+      if scratch.slot[unit] == 0 {
+        keys.append(UInt16(unit))
+        counts.append(0)
+        scratch.slot[unit] = UInt16(truncatingIfNeeded: keys.count)
+      }
+      counts[Int(scratch.slot[unit]) - 1] += 1
+    }
+    var fill: [Int32] = []
+    fill.reserveCapacity(counts.count)
     var next = Int32(postingEntries.count)
-    for (unit, count) in counts {
-      lists[unit] = Postings(start: next, count: 0)
+    for count in counts {
+      fill.append(next)
       next += count
     }
     postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
     each { unit, entry in
-      guard let list = lists[unit] else { return }
-      postingEntries[Int(list.start + list.count)] = entry
-      lists[unit]?.count += 1
+      let slot = Int(scratch.slot[unit]) - 1
+      postingEntries[Int(fill[slot])] = entry
+      fill[slot] += 1
+    }
+    var lists: [UInt16: Postings] = [:]
+    lists.reserveCapacity(keys.count)
+    for (slot, key) in keys.enumerated() {
+      lists[key] = Postings(start: fill[slot] - counts[slot], count: counts[slot])
     }
     return lists
   }
