@@ -7,6 +7,7 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + JournalBenchmarks.all
+    + PlacesBenchmarks.all
 
   static func main() async {
     // The other process of `settings.external-change.latency`.

@@ -11,9 +11,11 @@ enum Help {
   static let settingsSet =
     "haru settings set theme light|dark|system | unit celsius|fahrenheit | pet dog|cat"
   static let towns =
-    "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | select NAME | remove NAME"
-    + " | watch"
-  static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY)"
+    "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | add QUERY | select NAME"
+    + " | remove NAME | watch | search QUERY [--limit N] | nearest --lat LAT --lon LON"
+  static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY) | add QUERY"
+  static let townsSearch = "haru towns search QUERY [--limit N]"
+  static let townsNearest = "haru towns nearest --lat LAT --lon LON"
   static let journal =
     "haru journal add|list|show|edit|favorite|delete|search|perfumes|import …"
   static let journalAdd =
@@ -62,6 +64,10 @@ enum Help {
       haru towns select NAME
       haru towns remove NAME
       haru towns watch          print the towns now and after every change, by any process
+      \(townsSearch)
+      \(townsNearest)
+        QUERY is any part of an area's name in KMA's table (성복동, 용인 성복, ㅅㅂㄷ); add QUERY
+        adds the one area it names, else lists the candidates. 출처: 기상청.
 
     journal:
       \(journalAdd)

@@ -39,7 +39,8 @@ import HaruShared
 ///
 /// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on Linux, a
 /// dispatch file-system source on Apple platforms) within milliseconds, with no polling; where
-/// neither can watch the folder, it compares the file's identity twice a second.
+/// neither can watch the folder (it does not exist yet when the store opens, say), it compares the
+/// file's identity twice a second.
 public final class FilePreferencesBackend: PreferencesBackend {
   /// The file the preferences are kept in.
   public let fileURL: URL
@@ -198,9 +199,9 @@ public final class FilePreferencesBackend: PreferencesBackend {
   ///   moved or removed.
   /// - Returns: The running watch.
   public func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
-    try? FileManager.default.createDirectory(
-      at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-    return FolderWatch.start(file: fileURL, onChange: onChange)
+    // A folder that does not exist yet is not created just to be watched (opening a store has no
+    // side effect on disk); the file's identity is compared instead until a process restarts.
+    FolderWatch.start(file: fileURL, onChange: onChange)
       ?? FolderWatch.poll(file: fileURL, onChange: onChange)
   }
 
