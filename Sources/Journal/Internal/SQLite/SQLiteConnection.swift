@@ -15,6 +15,10 @@ final class SQLiteConnection {
     case readOnly
     /// Read and write; the file is created when missing.
     case readWrite
+    /// Read only, and assuming nobody changes the file while it is open: for a database on a
+    /// read-only medium whose `-shm` file does not exist and cannot be created. SQLite then reads
+    /// the database file alone, ignoring any write-ahead log.
+    case immutable
   }
 
   let handle: OpaquePointer
@@ -34,8 +38,10 @@ final class SQLiteConnection {
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
       case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
       }
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let error = SQLiteError(connection: connection, code: code)
       sqlite3_close_v2(connection)
@@ -50,6 +56,21 @@ final class SQLiteConnection {
     }
     self.handle = connection
     self.path = path
+  }
+
+  /// A `file:` URI that opens `path` as immutable, with the characters a URI gives a meaning to
+  /// escaped.
+  static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+        escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default:
+        escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file:\(escaped)?immutable=1"
   }
 
   deinit {
@@ -144,5 +165,11 @@ final class SQLiteConnection {
       throw error
     }
     return result
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }
