@@ -92,6 +92,17 @@ public final class JournalRepository: Sendable {
   /// Where reads run, in parallel.
   private let reads = DispatchQueue(
     label: "haru.journal.reads", qos: .userInitiated, attributes: .concurrent)
+  /// The number of changes seen: this repository's writes and other connections' commits.
+  private let changeCount = ValueSubject(0)
+  /// The watcher of the database's folder, once something observes, and the database's
+  /// `data_version` after the last change handled.
+  private let watching = LockedState<Watching>(Watching())
+
+  private struct Watching {
+    var watcher: FolderWatcher?
+    var isStarted = false
+    var dataVersion: Int64?
+  }
 
   private struct ObservedList: Hashable {
     let list: JournalList
@@ -553,8 +564,26 @@ public final class JournalRepository: Sendable {
 
   // MARK: - Observing
 
-  /// Observes the first page of a list: its current entries, then the new page after every write
-  /// of this repository that changes it.
+  /// A signal of every change to the journal, made by this repository or by another one, in this
+  /// process or another: a count that starts with the changes seen so far and goes up after each.
+  ///
+  /// Another process's commits are seen through a watch of the journal's folder and SQLite's
+  /// `PRAGMA data_version`, within a second and with nothing running while nothing changes. Use it
+  /// to read again what a screen shows, such as search results, counts or one entry; the
+  /// observations of ``observation(of:limit:)`` follow it already.
+  ///
+  /// ```swift
+  /// for await _ in journal.changes {
+  ///   counts = try await (journal.count(in: .all), journal.count(in: .favorites))
+  /// }
+  /// ```
+  public var changes: ValueObservation<Int> {
+    startWatching()
+    return changeCount.observation
+  }
+
+  /// Observes the first page of a list: its current entries, then the new page after every change
+  /// to it, by this repository or by another process (see ``changes``).
   ///
   /// Iteration starts with the current page and follows `ValueObservation`'s rules:
   /// any number of consumers, the latest value wins, and the subscription ends with the consuming
@@ -579,6 +608,7 @@ public final class JournalRepository: Sendable {
     of list: JournalList, limit: Int = 50
   ) throws(JournalError) -> ValueObservation<Result<JournalPage, JournalError>> {
     try Self.checkPageSize(limit)
+    startWatching()
     let key = ObservedList(list: list, limit: limit)
     if let existing = observed.withLock({ $0[key]?.observation }) { return existing }
     // Read without the lock; a write that lands between this read and the subject's
@@ -618,8 +648,46 @@ public final class JournalRepository: Sendable {
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
     let (result, touched) = try body()
+    // Read before the lists, so that a commit elsewhere after it is seen as a change of its own.
+    _ = noteDataVersion()
     refresh(touched)
+    changeCount.send(changeCount.value + 1)
     return result
+  }
+
+  /// Starts following other connections' commits, once.
+  private func startWatching() {
+    guard let sqlite = store as? SQLiteJournalStore else { return }
+    let start = watching.withLock { watching in
+      defer { watching.isStarted = true }
+      return !watching.isStarted
+    }
+    guard start else { return }
+    _ = noteDataVersion()
+    let watcher = FolderWatcher(databasePath: sqlite.fileURL.path) { [weak self] in
+      guard let self else { return }
+      writes.async { [weak self] in self?.refreshAfterCommitElsewhere() }
+    }
+    watching.withLock { $0.watcher = watcher }
+  }
+
+  /// Records the database's `data_version`; returns whether it moved since last recorded.
+  private func noteDataVersion() -> Bool {
+    guard let sqlite = store as? SQLiteJournalStore,
+      let version = try? sqlite.database.dataVersion()
+    else { return false }
+    return watching.withLock { watching in
+      defer { watching.dataVersion = version }
+      return watching.dataVersion != version
+    }
+  }
+
+  /// Runs on ``writes`` after the folder watcher woke: when another connection committed, every
+  /// observed list is read again and the change signal goes up.
+  private func refreshAfterCommitElsewhere() {
+    guard noteDataVersion() else { return }
+    refresh(.everything)
+    changeCount.send(changeCount.value + 1)
   }
 
   /// Reads the observed lists a change touched again, and delivers those that changed.

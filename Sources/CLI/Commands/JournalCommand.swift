@@ -24,6 +24,7 @@ enum JournalCommand {
     case "perfumes": try await perfumes(rest, context)
     case "import": try await JournalImportCommand.run(rest, context)
     case "check": try await check(rest, context)
+    case "watch": try await watch(rest, context)
     default:
       throw .usage("unknown action \"\(action.prefix(20))\".", Help.journal)
     }
@@ -215,6 +216,33 @@ enum JournalCommand {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
       throw .data("The result could not be written as JSON: \(error)")
+    }
+  }
+
+  /// `haru journal watch`: the page on one line of JSON at start and after every change to it,
+  /// from any process, until interrupted.
+  static func watch(_ arguments: [String], _ context: Context) async throws(CLIError) {
+    let usage = Help.journalWatch
+    let options = try ParsedOptions(
+      arguments, valued: ["--limit"], flags: ["--favorites"], usage: usage)
+    try options.expectPositionals(0...0, "", usage: usage)
+    let limit = try checkedLimit(options, usage: usage)
+    let journal = try context.openJournal()
+    let pages: ValueObservation<Result<JournalPage, JournalError>>
+    do {
+      pages = try journal.observation(
+        of: options.flag("--favorites") ? .favorites : .all, limit: limit)
+    } catch {
+      throw CLIError(error)
+    }
+    for await value in pages {
+      switch value {
+      case .success(let page):
+        reportUnreadable(page, context)
+        context.console.print(try compactJSON(page.entries.map(EntryJSON.init)))
+      case .failure(let error):
+        context.console.printError("haru: warning: \(error.description)")
+      }
     }
   }
 

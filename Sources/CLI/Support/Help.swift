@@ -13,7 +13,7 @@ enum Help {
     "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | select NAME | remove NAME"
   static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY)"
   static let journal =
-    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|check …"
+    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|check|watch …"
   static let journalAdd =
     "haru journal add --brand B --name N --sentence S [--text T] [--date YYYY-MM-DD]"
     + " [--photo FILE] [--favorite]"
@@ -28,6 +28,7 @@ enum Help {
   static let journalPerfumes = "haru journal perfumes"
   static let journalImport = "haru journal import FILE"
   static let journalCheck = "haru journal check"
+  static let journalWatch = "haru journal watch [--favorites] [--limit N]"
 
   static let text = """
     haru — the weather for your towns and a journal of scents, from the terminal.
@@ -75,6 +76,8 @@ enum Help {
         imported is skipped, so an interrupted import can be run again.
       \(journalCheck)
         checks the whole journal for damage: exit status 0 when sound, 3 when damaged.
+      \(journalWatch)
+        prints the page as one line of JSON now and after every change, from any process.
 
     global options, before the command or anywhere after it:
       --data-dir DIR            where settings and the journal live (env HARU_DATA_DIR)
