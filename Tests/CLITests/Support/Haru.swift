@@ -108,6 +108,8 @@ final class RunningHaru: Sendable {
     var status: Int32?
     var finishWaiters: [CheckedContinuation<Void, Never>] = []
     var errorWatches: [(String, CheckedContinuation<Void, Never>)] = []
+    var outputWatches: [(String, CheckedContinuation<Void, Never>)] = []
+    var outputClosed = false
 
     mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
       defer { finishWaiters.removeAll() }
@@ -171,6 +173,30 @@ final class RunningHaru: Sendable {
     }
   }
 
+  /// Returns once standard output contains a text, or has ended.
+  func waitForStandardOutput(containing text: String) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state in
+        if String(decoding: state.output, as: UTF8.self).contains(text) || state.outputClosed {
+          return true
+        }
+        state.outputWatches.append((text, continuation))
+        return false
+      }
+      if ready { continuation.resume() }
+    }
+  }
+
+  /// Whether the process has ended.
+  var isFinished: Bool {
+    state.withLock { $0.status != nil }
+  }
+
+  /// What the process has printed on standard output so far.
+  var standardOutputSoFar: String {
+    state.withLock { String(decoding: $0.output, as: UTF8.self) }
+  }
+
   /// Waits for the process to end and for all its output.
   func result() async -> HaruResult {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -202,6 +228,10 @@ final class RunningHaru: Sendable {
               state.errorClosed = true
               ready = state.errorWatches.map(\.1)
               state.errorWatches.removeAll()
+            } else {
+              state.outputClosed = true
+              ready = state.outputWatches.map(\.1)
+              state.outputWatches.removeAll()
             }
             if state.openStreams == 0 && state.status != nil {
               ready += state.takeWaiters()
@@ -213,6 +243,9 @@ final class RunningHaru: Sendable {
             state.errorWatches.removeAll { text.contains($0.0) }
           } else {
             state.output.append(chunk)
+            let text = String(decoding: state.output, as: UTF8.self)
+            ready = state.outputWatches.filter { text.contains($0.0) }.map(\.1)
+            state.outputWatches.removeAll { text.contains($0.0) }
           }
         }
         for continuation in ready { continuation.resume() }
