@@ -62,7 +62,9 @@ public final class SQLiteJournalStore: JournalStore {
   ///   - readOnly: Whether to open without writing, even when the file could be written.
   ///   - busyTimeout: How long a statement waits for another connection's lock.
   /// - Throws: What ``init(fileURL:)`` throws.
-  public init(fileURL: URL, readOnly: Bool, busyTimeout: Duration = .seconds(10)) throws(JournalError) {
+  public init(fileURL: URL, readOnly: Bool, busyTimeout: Duration = .seconds(10))
+    throws(JournalError)
+  {
     self.fileURL = fileURL
     var configuration = SQLiteDatabase.Configuration()
     configuration.readOnly = readOnly

@@ -22,7 +22,8 @@ struct WALCheckpointTests {
   @Test func aCommitNeverCopiesTheLogIntoTheFileItself() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("journal.sqlite").path
-      let database = try SQLiteDatabase.open(path: path, configuration: .init(checkpointThresholdPages: .max))
+      let database = try SQLiteDatabase.open(
+        path: path, configuration: .init(checkpointThresholdPages: .max))
       let before = try fileSize(path)
       // 6 MB, well past the 1,000 pages at which SQLite would checkpoint inside a commit.
       try writeBlobs(database, count: 10)
@@ -36,7 +37,8 @@ struct WALCheckpointTests {
   @Test func theCheckpointerCopiesTheLogOnceItPassesTheThreshold() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("journal.sqlite").path
-      let database = try SQLiteDatabase.open(path: path, configuration: .init(checkpointThresholdPages: 100))
+      let database = try SQLiteDatabase.open(
+        path: path, configuration: .init(checkpointThresholdPages: 100))
       let before = try fileSize(path)
       try writeBlobs(database, count: 10)
       database.checkpointer?.waitUntilIdle()
@@ -54,7 +56,8 @@ struct WALGrowthTests {
   @Test func theLogStaysShortUnderWritesThatNeverPause() throws {
     try withTemporaryDirectory { directory in
       let path = directory.appendingPathComponent("journal.sqlite").path
-      let database = try SQLiteDatabase.open(path: path, configuration: .init(checkpointThresholdPages: 100))
+      let database = try SQLiteDatabase.open(
+        path: path, configuration: .init(checkpointThresholdPages: 100))
       try database.write { try $0.execute("CREATE TABLE scratch (b BLOB)") }
       var largest = 0
       // 300 transactions of 100 KB: 30 MB through a log whose threshold is 400 KB.
@@ -75,7 +78,8 @@ struct WALGrowthTests {
       let path = directory.appendingPathComponent("journal.sqlite").path
       weak var checkpointer: WALCheckpointer?
       do {
-        let database = try SQLiteDatabase.open(path: path, configuration: .init(checkpointThresholdPages: 1))
+        let database = try SQLiteDatabase.open(
+          path: path, configuration: .init(checkpointThresholdPages: 1))
         checkpointer = database.checkpointer
         try database.write { try $0.execute("CREATE TABLE scratch (b BLOB)") }
         try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(10000))") }

@@ -6,9 +6,13 @@ enum HaruBench {
   /// Every benchmark, in the order they run. Names are stable; see `Benchmarks/README.md`.
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
-    + ForecastBenchmarks.all + JournalBenchmarks.all
+    + ForecastBenchmarks.all + JournalBenchmarks.all + JournalProcessBenchmarks.all
 
   static func main() async {
+    // Another process of a journal benchmark, started by `BenchChild`.
+    if await BenchChild.runIfAsked(Array(CommandLine.arguments.dropFirst())) {
+      return
+    }
     let command: Command
     do {
       command = try Command(arguments: Array(CommandLine.arguments.dropFirst()))

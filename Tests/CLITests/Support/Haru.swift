@@ -159,28 +159,28 @@ final class RunningHaru: Sendable {
     process.interrupt()
   }
 
-  /// Returns once standard error contains a text.
+  /// Returns once standard error contains a text, or has ended.
   func waitForStandardError(containing text: String) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock { state in
-        if String(decoding: state.error, as: UTF8.self).contains(text) || state.errorClosed {
-          return true
-        }
-        state.errorWatches.append((text, continuation))
-        return false
-      }
-      if ready { continuation.resume() }
-    }
+    await wait(for: text, in: \.error, closed: \.errorClosed, watches: \.errorWatches)
   }
 
   /// Returns once standard output contains a text, or has ended.
   func waitForStandardOutput(containing text: String) async {
+    await wait(for: text, in: \.output, closed: \.outputClosed, watches: \.outputWatches)
+  }
+
+  private func wait(
+    for text: String, in stream: KeyPath<State, Data>, closed: KeyPath<State, Bool>,
+    watches: WritableKeyPath<State, [(String, CheckedContinuation<Void, Never>)]>
+  ) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state in
-        if String(decoding: state.output, as: UTF8.self).contains(text) || state.outputClosed {
+        if String(decoding: state[keyPath: stream], as: UTF8.self).contains(text)
+          || state[keyPath: closed]
+        {
           return true
         }
-        state.outputWatches.append((text, continuation))
+        state[keyPath: watches].append((text, continuation))
         return false
       }
       if ready { continuation.resume() }

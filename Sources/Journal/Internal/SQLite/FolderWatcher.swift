@@ -33,7 +33,8 @@ final class FolderWatcher: Sendable {
   ///   - databasePath: The database file; its folder is watched, for names that start with the
   ///     file's name.
   ///   - changed: Called on the watcher's thread after a change.
-  /// - Returns: `nil` when the folder cannot be watched.
+  ///
+  /// The initializer fails when the folder cannot be watched.
   init?(databasePath: String, changed: @escaping @Sendable () -> Void) {
     self.changed = changed
     let url = URL(fileURLWithPath: databasePath)
@@ -78,10 +79,11 @@ final class FolderWatcher: Sendable {
   /// Ends the watching; `changed` may still be running once, never again after it returns.
   func stop() {
     #if os(Linux)
-      guard let ends = descriptors.withLock({ (ends) -> (inotify: Int32, wake: Int32)? in
-        defer { ends = nil }
-        return ends
-      })
+      guard
+        let ends = descriptors.withLock({ (ends) -> (inotify: Int32, wake: Int32)? in
+          defer { ends = nil }
+          return ends
+        })
       else { return }
       // The watching thread wakes on the pipe, then closes its own ends.
       var byte: UInt8 = 1

@@ -326,6 +326,7 @@ final class SQLiteDatabase: Sendable {
   ///   - interrupter: Stops the read when cancelled; then it throws
   ///     ``JournalError/Code/cancelled``.
   ///   - body: The read.
+  /// - Returns: What `body` returns.
   /// - Throws: What `body` throws as a ``JournalError``; SQLite's errors are typed by
   ///   ``databaseFailure(_:path:)``.
   func read<Result: Sendable>(
