@@ -34,6 +34,12 @@ import HaruShared
 /// ``JournalError/Code/cancelled``. Several repositories and processes may open the same folder
 /// and write at once: their writes wait for each other through SQLite's lock, up to
 /// ``Options/busyTimeout``. See <doc:SharingTheJournalWithOtherProcesses>.
+///
+/// Besides the errors each method lists, any method that reads or writes the database may throw
+/// ``JournalError/Code/busy`` (another process held the lock too long) or
+/// ``JournalError/Code/damaged``; writes may throw ``JournalError/Code/readOnly`` and
+/// ``JournalError/Code/diskFull``, and nothing is written then; lists and searches throw
+/// ``JournalError/Code/cancelled`` when their task is cancelled.
 public final class JournalRepository: Sendable {
   /// Limits and timings of a repository.
   public struct Options: Hashable, Sendable {
@@ -112,16 +118,19 @@ public final class JournalRepository: Sendable {
   /// Opens the journal in a folder, creating the folder and an empty journal when they do not
   /// exist.
   ///
-  /// Opening migrates an older database and deletes photo files no entry refers to that are older
-  /// than ``Options/orphanGracePeriod``.
+  /// Opening migrates an older database and deletes the photo files the journal wrote that no
+  /// entry refers to and that are older than ``Options/orphanGracePeriod`` (see
+  /// <doc:PhotosAndConsistency>); a read-only journal does neither.
   ///
   /// - Parameters:
   ///   - directory: The journal's folder, such as `Application Support/Journal`.
   ///   - options: Limits and timings.
   ///   - now: The current time, for creation and update times; `Date()` by default.
-  /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase`` or
-  ///   ``JournalError/Code/newerSchemaVersion`` (the database file is left unchanged),
-  ///   ``JournalError/Code/fileFailure`` or ``JournalError/Code/databaseFailure``.
+  /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase``,
+  ///   ``JournalError/Code/newerSchemaVersion`` or ``JournalError/Code/logWithoutDatabase`` (the
+  ///   files are left unchanged), ``JournalError/Code/readOnly`` (no journal to read on a
+  ///   read-only medium), ``JournalError/Code/busy``, ``JournalError/Code/fileFailure`` or
+  ///   ``JournalError/Code/databaseFailure``.
   public convenience init(
     directory: URL, options: Options = Options(),
     now: @escaping @Sendable () -> Date = { Date() }
@@ -602,6 +611,10 @@ public final class JournalRepository: Sendable {
   /// - Parameters:
   ///   - list: Which entries.
   ///   - limit: The page size, `1...1000`; 50 by default.
+  /// The first call for a list reads its first page on the calling thread, so that the
+  /// observation can start with the current value; later calls and every update read on the
+  /// repository's own queue.
+  ///
   /// - Returns: The observation; observations of the same list and size share their value.
   /// - Throws: ``JournalError/Code/invalidPageSize``.
   public func observation(
