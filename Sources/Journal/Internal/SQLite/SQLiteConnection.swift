@@ -149,6 +149,11 @@ final class SQLiteConnection {
     guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
   }
 
+  /// The busy timeout set with ``setBusyTimeout(milliseconds:)``, for tests; 0 when none was set.
+  var busyTimeoutMilliseconds: Int {
+    busyWait.map { Int($0.timeoutNanoseconds / 1_000_000) } ?? 0
+  }
+
   /// The number of cached statements, for tests.
   var cachedStatementCount: Int { statements.count }
 

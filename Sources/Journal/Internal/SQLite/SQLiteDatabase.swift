@@ -111,7 +111,8 @@ final class SQLiteDatabase: Sendable {
       if readOnly {
         let mode: SQLiteConnection.Mode =
           onReadOnlyMedium && !DatabaseFile.exists(path + "-shm") ? .immutable : .readOnly
-        let readers = try ReaderPool(count: configuration.readerCount) { () throws(SQLiteError) in
+        let readers = try ReaderPool(count: configuration.readerCount, path: path) {
+          () throws(SQLiteError) in
           let reader = try SQLiteConnection(path: path, mode: mode)
           try reader.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
           // Reads the schema, so a file SQLite cannot read fails here and not in a later read.
@@ -123,7 +124,8 @@ final class SQLiteDatabase: Sendable {
       let writer = try SQLiteConnection(path: path, mode: .readWrite)
       try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
       try migrator.migrate(writer)
-      let readers = try ReaderPool(count: configuration.readerCount) { () throws(SQLiteError) in
+      let readers = try ReaderPool(count: configuration.readerCount, path: path) {
+        () throws(SQLiteError) in
         let reader = try SQLiteConnection(path: path, mode: .readWrite)
         try configure(reader, busyTimeout: configuration.busyTimeoutMilliseconds)
         try reader.execute("PRAGMA query_only = ON")
@@ -403,25 +405,31 @@ final class SQLiteDatabase: Sendable {
 ///
 /// A read waits on a semaphore for a free connection, on the thread that asked (a thread of the
 /// repository's own queues, never one of Swift's cooperative pool), then uses it under its own
-/// lock.
+/// lock. The first connection opens with the pool, so a file SQLite cannot read fails at once;
+/// the others open when reads first run in parallel, which keeps opening a journal cheap.
 final class ReaderPool: Sendable {
-  private let connections: [LockedState<SQLiteConnection>]
+  private let slots: [LockedState<SQLiteConnection?>]
   private let free: LockedState<[Int]>
   private let available: DispatchSemaphore
-  /// A connection kept for `PRAGMA data_version`, whose value is per connection.
-  private let versionReader: LockedState<SQLiteConnection>
+  /// A connection kept for `PRAGMA data_version`, whose value is per connection; opened on first
+  /// use.
+  private let versionReader = LockedState<SQLiteConnection?>(nil)
+  private let open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection
+  private let path: String
 
   init(
-    count: Int, open: () throws(SQLiteError) -> sending SQLiteConnection
+    count: Int, path: String,
+    open: @escaping @Sendable () throws(SQLiteError) -> sending SQLiteConnection
   ) throws(SQLiteError) {
-    var connections: [LockedState<SQLiteConnection>] = []
-    for _ in 0..<max(1, count) {
-      connections.append(LockedState(try open()))
+    var slots = [LockedState<SQLiteConnection?>(try open())]
+    for _ in 1..<max(1, count) {
+      slots.append(LockedState(nil))
     }
-    self.connections = connections
-    versionReader = LockedState(try open())
-    free = LockedState(Array(connections.indices))
-    available = DispatchSemaphore(value: connections.count)
+    self.slots = slots
+    self.open = open
+    self.path = path
+    free = LockedState(Array(slots.indices.reversed()))
+    available = DispatchSemaphore(value: slots.count)
   }
 
   func use<Result: Sendable>(
@@ -433,16 +441,33 @@ final class ReaderPool: Sendable {
       free.withLock { $0.append(index) }
       available.signal()
     }
-    return try connections[index].withLock { (connection) throws(JournalError) -> Result in
-      try body(connection)
-    }
+    return try Self.use(slots[index], opening: open, path: path, body)
   }
 
   func useFirst<Result: Sendable>(
     _ body: (SQLiteConnection) throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
-    try versionReader.withLock { (connection) throws(JournalError) -> Result in
-      try body(connection)
+    try Self.use(versionReader, opening: open, path: path, body)
+  }
+
+  private static func use<Result: Sendable>(
+    _ slot: LockedState<SQLiteConnection?>,
+    opening open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection, path: String,
+    _ body: (SQLiteConnection) throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    try slot.withLock { (connection) throws(JournalError) -> Result in
+      if connection == nil {
+        do {
+          connection = try open()
+        } catch {
+          throw SQLiteDatabase.databaseFailure(error, path: path)
+        }
+      }
+      guard let connection else {
+        throw SQLiteDatabase.databaseFailure(
+          SQLiteError(code: SQLITE_CANTOPEN, message: "no read connection"), path: path)
+      }
+      return try body(connection)
     }
   }
 }
