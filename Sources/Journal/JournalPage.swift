@@ -9,7 +9,7 @@ public struct JournalPage: Hashable, Sendable {
   /// The stored rows of this page that no longer read as entries, one
   /// ``JournalError/Code/corruptEntry`` error each, with the row's ``JournalError/entryID``: they
   /// are left out of ``entries`` so the rest of the list still shows. Such a row can still be
-  /// deleted with ``JournalRepository/delete(_:)``.
+  /// deleted with ``JournalRepository/deleteUnreadable(_:)``.
   public let unreadable: [JournalError]
 
   /// Creates a page.
