@@ -679,7 +679,7 @@ public final class JournalRepository: Sendable {
     _ = noteDataVersion()
     let watcher = FolderWatcher(databasePath: sqlite.fileURL.path) { [weak self] in
       guard let self else { return }
-      writes.async { [weak self] in self?.refreshAfterCommitElsewhere() }
+      writes.async { [weak self] in self?.refreshAfterCommitElsewhere(attempt: 0) }
     }
     watching.withLock { $0.watcher = watcher }
   }
@@ -697,8 +697,20 @@ public final class JournalRepository: Sendable {
 
   /// Runs on ``writes`` after the folder watcher woke: when another connection committed, every
   /// observed list is read again and the change signal goes up.
-  private func refreshAfterCommitElsewhere() {
-    guard noteDataVersion() else { return }
+  ///
+  /// A commit writes its pages to the log (which wakes the watcher) before it publishes them in
+  /// the shared-memory index (which wakes nothing), so a check that runs in between sees no new
+  /// version. After a wake that found none, the version is checked again a few times, within half
+  /// a second; nothing runs while no file changes.
+  private func refreshAfterCommitElsewhere(attempt: Int) {
+    guard noteDataVersion() else {
+      let delays = [2, 10, 50, 150, 300]
+      guard attempt < delays.count else { return }
+      writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
+        self?.refreshAfterCommitElsewhere(attempt: attempt + 1)
+      }
+      return
+    }
     refresh(.everything)
     changeCount.send(changeCount.value + 1)
   }
