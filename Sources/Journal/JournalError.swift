@@ -61,6 +61,27 @@ public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let invalidImportLine = Code(rawValue: "invalid-import-line")
     /// A page size is outside `1...1000`.
     public static let invalidPageSize = Code(rawValue: "invalid-page-size")
+    /// Another connection, usually another process, held the journal's write lock for longer than
+    /// the busy timeout (``JournalRepository/Options/busyTimeout``). Nothing was written; try
+    /// again.
+    public static let busy = Code(rawValue: "busy")
+    /// The journal was opened read-only, or its medium cannot be written to. Reads keep working;
+    /// nothing was written.
+    public static let readOnly = Code(rawValue: "read-only")
+    /// The disk is full. The write was rolled back and no file was left behind; reads keep
+    /// working.
+    public static let diskFull = Code(rawValue: "disk-full")
+    /// SQLite found damaged pages in the database file. Run ``JournalRepository/verify(progress:)``
+    /// (or `haru journal check`) to see what is damaged, and restore the journal's three files
+    /// from a backup.
+    public static let damaged = Code(rawValue: "damaged")
+    /// The database file is missing but its write-ahead log (`-wal`) or shared-memory file
+    /// (`-shm`) is there: the database was moved away without them. Nothing was opened, created
+    /// or deleted; ``JournalError/path`` names the log. Move the database back next to them, or
+    /// move all three files together.
+    public static let logWithoutDatabase = Code(rawValue: "log-without-database")
+    /// The read was cancelled, or superseded by a newer one, and was stopped.
+    public static let cancelled = Code(rawValue: "cancelled")
 
     /// Matches an error against a code, so that `catch JournalError.Code.entryNotFound` works.
     ///

@@ -1,3 +1,4 @@
+import Dispatch
 public import Foundation
 public import HaruModels
 import HaruShared
@@ -27,12 +28,18 @@ import HaruShared
 /// only each photo's file name, so the folder can move. See <doc:PhotosAndConsistency> for the order
 /// of writes and the sweep of orphaned photos.
 ///
-/// Methods that touch the disk are `async` and run off the caller's actor. Writes of one repository
-/// are applied one at a time; reads run alongside them. Several repositories of one process may
-/// open the same folder and write at once: their writes wait for each other, never failing with
-/// "database is locked" (another process's writes are waited for up to ten seconds). Each
-/// repository's observations follow its own writes, so an app should share one repository per
-/// journal.
+/// Methods that touch the disk are `async` and run on the repository's own dispatch queues, never
+/// on Swift's cooperative thread pool: writes one at a time on a serial queue, reads in parallel
+/// on a concurrent one. A read whose task is cancelled is interrupted and ends with
+/// ``JournalError/Code/cancelled``. Several repositories and processes may open the same folder
+/// and write at once: their writes wait for each other through SQLite's lock, up to
+/// ``Options/busyTimeout``. See <doc:SharingTheJournalWithOtherProcesses>.
+///
+/// Besides the errors each method lists, any method that reads or writes the database may throw
+/// ``JournalError/Code/busy`` (another process held the lock too long) or
+/// ``JournalError/Code/damaged``; writes may throw ``JournalError/Code/readOnly`` and
+/// ``JournalError/Code/diskFull``, and nothing is written then; lists and searches throw
+/// ``JournalError/Code/cancelled`` when their task is cancelled.
 public final class JournalRepository: Sendable {
   /// Limits and timings of a repository.
   public struct Options: Hashable, Sendable {
@@ -42,17 +49,29 @@ public final class JournalRepository: Sendable {
     /// opens; one hour by default. Younger files may belong to an add still in progress in another
     /// process.
     public var orphanGracePeriod: Duration
+    /// Whether to open the journal without writing to it; `false` by default. A journal on a
+    /// medium mounted read-only opens read-only whatever this says. Read-only, every read works,
+    /// every write throws ``JournalError/Code/readOnly``, and no photo file is swept.
+    public var readOnly: Bool
+    /// How long a write (or a read that meets a checkpoint) waits for another process to release
+    /// the database before failing with ``JournalError/Code/busy``; ten seconds by default.
+    public var busyTimeout: Duration
 
     /// Creates options.
     ///
     /// - Parameters:
     ///   - photoSizeLimit: The largest photo accepted, in bytes.
     ///   - orphanGracePeriod: How old an unreferenced photo file must be to be deleted.
+    ///   - readOnly: Whether to open without writing.
+    ///   - busyTimeout: How long to wait for another process's lock.
     public init(
-      photoSizeLimit: Int = 20 * 1024 * 1024, orphanGracePeriod: Duration = .seconds(3600)
+      photoSizeLimit: Int = 20 * 1024 * 1024, orphanGracePeriod: Duration = .seconds(3600),
+      readOnly: Bool = false, busyTimeout: Duration = .seconds(10)
     ) {
       self.photoSizeLimit = photoSizeLimit
       self.orphanGracePeriod = orphanGracePeriod
+      self.readOnly = readOnly
+      self.busyTimeout = busyTimeout
     }
   }
 
@@ -70,9 +89,26 @@ public final class JournalRepository: Sendable {
   private let photos: PhotoFolder
   private let options: Options
   private let now: @Sendable () -> Date
-  /// The observed lists. The lock also orders writes, so that every observation's values follow
-  /// the order of the writes.
+  /// The observed lists. The lock guards the dictionary only and is never held while the store
+  /// works; refreshes run on ``writes``, one at a time, so every observation's values follow the
+  /// order of the writes.
   private let observed: LockedState<[ObservedList: ValueSubject<Result<JournalPage, JournalError>>]>
+  /// Where writes, and the refreshes of observed lists after them, run: one at a time.
+  private let writes = DispatchQueue(label: "haru.journal.writes", qos: .userInitiated)
+  /// Where reads run, in parallel.
+  private let reads = DispatchQueue(
+    label: "haru.journal.reads", qos: .userInitiated, attributes: .concurrent)
+  /// The number of changes seen: this repository's writes and other connections' commits.
+  private let changeCount = ValueSubject(0)
+  /// The watcher of the database's folder, once something observes, and the database's
+  /// `data_version` after the last change handled.
+  private let watching = LockedState<Watching>(Watching())
+
+  private struct Watching {
+    var watcher: FolderWatcher?
+    var isStarted = false
+    var dataVersion: Int64?
+  }
 
   private struct ObservedList: Hashable {
     let list: JournalList
@@ -82,22 +118,26 @@ public final class JournalRepository: Sendable {
   /// Opens the journal in a folder, creating the folder and an empty journal when they do not
   /// exist.
   ///
-  /// Opening migrates an older database and deletes photo files no entry refers to that are older
-  /// than ``Options/orphanGracePeriod``.
+  /// Opening migrates an older database and deletes the photo files the journal wrote that no
+  /// entry refers to and that are older than ``Options/orphanGracePeriod`` (see
+  /// <doc:PhotosAndConsistency>); a read-only journal does neither.
   ///
   /// - Parameters:
   ///   - directory: The journal's folder, such as `Application Support/Journal`.
   ///   - options: Limits and timings.
   ///   - now: The current time, for creation and update times; `Date()` by default.
-  /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase`` or
-  ///   ``JournalError/Code/newerSchemaVersion`` (the database file is left unchanged),
-  ///   ``JournalError/Code/fileFailure`` or ``JournalError/Code/databaseFailure``.
+  /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase``,
+  ///   ``JournalError/Code/newerSchemaVersion`` or ``JournalError/Code/logWithoutDatabase`` (the
+  ///   files are left unchanged), ``JournalError/Code/readOnly`` (no journal to read on a
+  ///   read-only medium), ``JournalError/Code/busy``, ``JournalError/Code/fileFailure`` or
+  ///   ``JournalError/Code/databaseFailure``.
   public convenience init(
     directory: URL, options: Options = Options(),
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws(JournalError) {
     let store = try SQLiteJournalStore(
-      fileURL: directory.appendingPathComponent(Self.databaseFileName, isDirectory: false))
+      fileURL: directory.appendingPathComponent(Self.databaseFileName, isDirectory: false),
+      readOnly: options.readOnly, busyTimeout: options.busyTimeout)
     try self.init(store: store, directory: directory, options: options, now: now)
   }
 
@@ -118,15 +158,22 @@ public final class JournalRepository: Sendable {
     self.directory = directory
     self.options = options
     self.now = now
+    let readOnly = (store as? SQLiteJournalStore)?.isReadOnly ?? false
     photos = try PhotoFolder(
-      url: directory.appendingPathComponent(Self.photoFolderName, isDirectory: true))
+      url: directory.appendingPathComponent(Self.photoFolderName, isDirectory: true),
+      creating: !readOnly)
     observed = LockedState([:])
+    guard !readOnly else { return }
     let grace = options.orphanGracePeriod.components
     let graceSeconds = Double(grace.seconds) + Double(grace.attoseconds) / 1e18
     try photos.sweep(olderThan: now().addingTimeInterval(-graceSeconds)) {
       (names) throws(JournalError) in try store.referencedPhotos(among: names)
     }
   }
+
+  /// Whether the journal was opened read-only, or found its medium read-only: then every write
+  /// throws ``JournalError/Code/readOnly``.
+  public var isReadOnly: Bool { (store as? SQLiteJournalStore)?.isReadOnly ?? false }
 
   // MARK: - Writing
 
@@ -148,25 +195,28 @@ public final class JournalRepository: Sendable {
   public func add(
     _ draft: JournalEntryDraft, photo: Data? = nil
   ) async throws(JournalError) -> JournalEntry {
-    let createdAt = JournalTime.rounded(now())
-    var entry = try makeEntry { () throws(ModelError) in
-      try JournalEntry(draft: draft, createdAt: createdAt)
-    }
-    guard let photo else {
-      try insertNew(entry)
+    try await onWrites { () throws(JournalError) in
+      try self.checkWritable()
+      let createdAt = JournalTime.rounded(self.now())
+      var entry = try self.makeEntry { () throws(ModelError) in
+        try JournalEntry(draft: draft, createdAt: createdAt)
+      }
+      guard let photo else {
+        try self.insertNew(entry)
+        return entry
+      }
+      let name = try self.savePhoto(photo)
+      do throws(JournalError) {
+        entry = try self.makeEntry { [entry] () throws(ModelError) in
+          try JournalEntry(id: entry.id, draft: draft, photo: name, createdAt: createdAt)
+        }
+        try self.insertNew(entry)
+      } catch {
+        self.photos.remove(name)
+        throw error
+      }
       return entry
     }
-    let name = try savePhoto(photo)
-    do {
-      entry = try makeEntry { [entry] () throws(ModelError) in
-        try JournalEntry(id: entry.id, draft: draft, photo: name, createdAt: createdAt)
-      }
-      try insertNew(entry)
-    } catch {
-      photos.remove(name)
-      throw error
-    }
-    return entry
   }
 
   /// Saves new fields for an entry, and optionally a new photo or none.
@@ -191,33 +241,70 @@ public final class JournalRepository: Sendable {
     if let problem = draft.validationErrors.first {
       throw JournalError(invalid: problem, entryID: id)
     }
-    var newPhoto: PhotoName?
-    if case .replace(let data) = photo {
-      newPhoto = try savePhoto(data)
-    }
-    let change: (old: JournalEntry, new: JournalEntry)
-    do {
-      change = try changeEntry(id) { (old) throws(JournalError) in
-        let name: PhotoName? =
-          switch photo {
-          case .keep: old.photo
-          case .remove: nil
-          case .replace: newPhoto
-          }
-        return try makeEntry { () throws(ModelError) in
-          try JournalEntry(
-            id: id, draft: draft, photo: name, createdAt: old.createdAt,
-            updatedAt: updateTime(after: old))
-        }
+    return try await update(id, photo: photo) { $0 = draft }
+  }
+
+  /// Changes some fields of an entry, on top of what is stored when the change is written.
+  ///
+  /// `edit` runs inside the write transaction on the entry's stored fields, so a change made
+  /// meanwhile by another process, such as a favorite flag set or another field edited, is kept:
+  /// only what `edit` changes is written. When two writers change the same field, the later
+  /// commit wins.
+  ///
+  /// ```swift
+  /// try await journal.update(id) { $0.notes = "비 온 뒤에 다시 맡음" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The entry to change.
+  ///   - photo: What to do with the photo; ``JournalPhotoChange/keep`` by default.
+  ///   - edit: Changes the stored fields; called once, inside the write transaction. Keep it
+  ///     short: it holds the journal's write lock.
+  /// - Returns: The saved entry.
+  /// - Throws: What ``update(_:with:photo:)`` throws. Nothing changes and no file is left behind
+  ///   when it throws.
+  @discardableResult
+  @concurrent
+  public func update(
+    _ id: JournalEntry.ID, photo: JournalPhotoChange = .keep,
+    editing edit: @escaping @Sendable (inout JournalEntryDraft) -> Void
+  ) async throws(JournalError) -> JournalEntry {
+    try await onWrites { () throws(JournalError) in
+      try self.checkWritable()
+      var newPhoto: PhotoName?
+      if case .replace(let data) = photo {
+        newPhoto = try self.savePhoto(data)
       }
-    } catch {
-      if let newPhoto { photos.remove(newPhoto) }
-      throw error
+      let change: (old: JournalEntry, new: JournalEntry)
+      do throws(JournalError) {
+        change = try self.changeEntry(id) { (old) throws(JournalError) in
+          var draft = old.draft
+          edit(&draft)
+          if let problem = draft.validationErrors.first {
+            throw JournalError(invalid: problem, entryID: id)
+          }
+          let name: PhotoName? =
+            switch photo {
+            case .keep: old.photo
+            case .remove: nil
+            case .replace: newPhoto
+            }
+          if draft == old.draft, name == old.photo { return old }
+          return try self.makeEntry { () throws(ModelError) in
+            try JournalEntry(
+              id: id, draft: draft, photo: name, createdAt: old.createdAt,
+              updatedAt: self.updateTime(after: old))
+          }
+        }
+      } catch {
+        if let newPhoto { self.photos.remove(newPhoto) }
+        throw error
+      }
+      if let oldPhoto = change.old.photo, oldPhoto != change.new.photo {
+        self.photos.remove(oldPhoto)
+      }
+      return change.new
     }
-    if let oldPhoto = change.old.photo, oldPhoto != change.new.photo {
-      photos.remove(oldPhoto)
-    }
-    return change.new
   }
 
   /// Marks an entry as a favorite or not.
@@ -232,16 +319,7 @@ public final class JournalRepository: Sendable {
   public func setFavorite(
     _ isFavorite: Bool, for id: JournalEntry.ID
   ) async throws(JournalError) -> JournalEntry {
-    try changeEntry(id) { (old) throws(JournalError) in
-      guard old.isFavorite != isFavorite else { return old }
-      var draft = old.draft
-      draft.isFavorite = isFavorite
-      return try makeEntry { () throws(ModelError) in
-        try JournalEntry(
-          id: id, draft: draft, photo: old.photo, createdAt: old.createdAt,
-          updatedAt: updateTime(after: old))
-      }
-    }.new
+    try await update(id) { $0.isFavorite = isFavorite }
   }
 
   /// Deletes an entry, then its photo file.
@@ -252,14 +330,44 @@ public final class JournalRepository: Sendable {
   @discardableResult
   @concurrent
   public func delete(_ id: JournalEntry.ID) async throws(JournalError) -> JournalEntry {
-    let old = try write { () throws(JournalError) in
-      let old = try store.delete(id)
-      return (old, .entries([old]))
+    try await onWrites { () throws(JournalError) in
+      let old = try self.write { () throws(JournalError) in
+        let old = try self.store.delete(id)
+        return (old, .entries([old]))
+      }
+      if let photo = old.photo {
+        self.photos.remove(photo)
+      }
+      return old
     }
-    if let photo = old.photo {
-      photos.remove(photo)
+  }
+
+  /// Deletes a stored row that no longer reads as an entry, such as one listed in
+  /// ``JournalPage/unreadable``. Its photo file, if any, is left for the sweep, since the row's
+  /// photo name cannot be trusted.
+  ///
+  /// - Parameter id: The row's identity, ``JournalError/entryID`` of the error that reported it.
+  /// - Throws: ``JournalError/Code/entryNotFound`` when no row has that identity, or a storage
+  ///   failure.
+  @concurrent
+  public func deleteUnreadable(_ id: JournalEntry.ID) async throws(JournalError) {
+    try await onWrites { () throws(JournalError) in
+      try self.write { () throws(JournalError) in
+        let removed: Bool
+        if let sqlite = self.store as? SQLiteJournalStore {
+          removed = try sqlite.deleteUnreadable(id)
+        } else {
+          do throws(JournalError) {
+            _ = try self.store.delete(id)
+            removed = true
+          } catch JournalError.Code.entryNotFound {
+            removed = false
+          }
+        }
+        guard removed else { throw JournalError.notFound(id) }
+        return ((), Touched.everything)
+      }
     }
-    return old
   }
 
   /// Imports entries from tab-separated text, in one transaction.
@@ -272,15 +380,22 @@ public final class JournalRepository: Sendable {
   ///
   /// Lines that cannot be imported do not stop the others: each one is reported with its line
   /// number and reason (not UTF-8, wrong number of fields, a field that cannot be read, a field
-  /// that fails validation, or an identity already in the journal or earlier in the file). All
-  /// other lines are added together.
+  /// that fails validation, or an identity used earlier in the file). A line whose identity is
+  /// already in the journal is skipped and counted in ``JournalImportReport/skippedLines``, so
+  /// running an interrupted import again adds nothing twice. All other lines are added together.
   ///
   /// - Parameter data: The file's bytes, UTF-8 text.
-  /// - Returns: How many entries were added and which lines were not.
-  /// - Throws: ``JournalError/Code/databaseFailure`` when the transaction fails; then nothing
-  ///   was added.
+  /// - Returns: How many entries were added, which lines were skipped and which were refused.
+  /// - Throws: ``JournalError/Code/diskFull``, ``JournalError/Code/readOnly``,
+  ///   ``JournalError/Code/busy`` or ``JournalError/Code/databaseFailure`` when the transaction
+  ///   fails; then nothing was added.
   @concurrent
   public func importEntries(fromTSV data: Data) async throws(JournalError) -> JournalImportReport {
+    try await onWrites { () throws(JournalError) in try self.importNow(data) }
+  }
+
+  private func importNow(_ data: Data) throws(JournalError) -> JournalImportReport {
+    try checkWritable()
     let parsed = TSVImport.parse(data)
     var rejected = parsed.rejected
     var firstLine: [JournalEntry.ID: Int] = [:]
@@ -306,15 +421,10 @@ public final class JournalRepository: Sendable {
     let skipped = try write { () throws(JournalError) in
       (try store.insert(entries), Touched.everything)
     }
-    for id in skipped {
-      rejected.append(
-        JournalError(
-          .duplicateEntry, message: "An entry with the identity \(id) is already in the journal.",
-          field: "id", line: firstLine[id], entryID: id))
-    }
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     return JournalImportReport(
-      importedCount: entries.count - skipped.count, rejectedLines: rejected)
+      importedCount: entries.count - skipped.count,
+      skippedLines: skipped.compactMap { firstLine[$0] }.sorted(), rejectedLines: rejected)
   }
 
   // MARK: - Reading
@@ -326,7 +436,7 @@ public final class JournalRepository: Sendable {
   /// - Throws: ``JournalError/Code/databaseFailure`` or ``JournalError/Code/corruptEntry``.
   @concurrent
   public func entry(_ id: JournalEntry.ID) async throws(JournalError) -> JournalEntry? {
-    try store.entry(id)
+    try await onReads { () throws(JournalError) in try self.store.entry(id) }
   }
 
   /// Reads a page of a list, newest first.
@@ -351,7 +461,10 @@ public final class JournalRepository: Sendable {
     in list: JournalList, after cursor: JournalCursor? = nil, limit: Int = 50
   ) async throws(JournalError) -> JournalPage {
     try Self.checkPageSize(limit)
-    return try page(of: list, after: cursor, limit: limit)
+    let interrupter = ReadInterrupter()
+    return try await onReads(interrupter) { () throws(JournalError) in
+      try self.page(of: list, after: cursor, limit: limit, interrupter: interrupter)
+    }
   }
 
   /// Searches the journal as a person types: a page of the entries that contain every word of
@@ -387,10 +500,17 @@ public final class JournalRepository: Sendable {
     try Self.checkPageSize(limit)
     let query = JournalSearchQuery(text)
     guard !query.isEmpty else { return JournalPage(entries: [], nextCursor: nil) }
-    var entries = try store.search(query, in: scope, after: cursor, limit: limit + 1)
-    guard entries.count > limit else { return JournalPage(entries: entries, nextCursor: nil) }
-    entries.removeLast(entries.count - limit)
-    return JournalPage(entries: entries, nextCursor: entries.last.map(JournalCursor.init(after:)))
+    let interrupter = ReadInterrupter()
+    let rows = try await onReads(interrupter) { () throws(JournalError) -> JournalRows in
+      // One more than the page tells whether another page follows.
+      if let sqlite = self.store as? SQLiteJournalStore {
+        return try sqlite.readableSearch(
+          query, in: scope, after: cursor, limit: limit + 1, interrupter: interrupter)
+      }
+      return JournalRows(
+        entries: try self.store.search(query, in: scope, after: cursor, limit: limit + 1))
+    }
+    return Self.page(of: rows, limit: limit)
   }
 
   /// Counts the entries of a list.
@@ -400,7 +520,7 @@ public final class JournalRepository: Sendable {
   /// - Throws: ``JournalError/Code/databaseFailure``.
   @concurrent
   public func count(in list: JournalList) async throws(JournalError) -> Int {
-    try store.count(in: list)
+    try await onReads { () throws(JournalError) in try self.store.count(in: list) }
   }
 
   /// Lists every perfume in the journal with its number of entries and the last day it was
@@ -411,7 +531,34 @@ public final class JournalRepository: Sendable {
   /// - Throws: ``JournalError/Code/databaseFailure``.
   @concurrent
   public func perfumes() async throws(JournalError) -> [PerfumeSummary] {
-    try store.perfumes()
+    try await onReads { () throws(JournalError) in try self.store.perfumes() }
+  }
+
+  /// Checks the whole database file and the search index's own structure, as after a crash of
+  /// the disk or a copy that may have gone wrong.
+  ///
+  /// ```swift
+  /// let result = try await journal.verify { fraction in show(progress: fraction) }
+  /// if !result.isSound { warn(result.problems) }
+  /// ```
+  ///
+  /// - Parameter progress: Called with the fraction done, from 0 to 1, on the repository's
+  ///   reading queue.
+  /// - Returns: What was found; ``JournalVerification/isSound`` when nothing.
+  /// - Throws: A storage failure that kept the check from running, such as
+  ///   ``JournalError/Code/busy``.
+  /// - Complexity: Reads the whole file: O(n) in the journal's size.
+  @concurrent
+  public func verify(
+    progress: @escaping @Sendable (Double) -> Void = { _ in }
+  ) async throws(JournalError) -> JournalVerification {
+    try await onReads { () throws(JournalError) in
+      guard let sqlite = self.store as? SQLiteJournalStore else {
+        progress(1)
+        return JournalVerification(problems: [])
+      }
+      return try sqlite.verify(progress: progress)
+    }
   }
 
   /// Where an entry's photo is, or that its file is missing.
@@ -426,8 +573,26 @@ public final class JournalRepository: Sendable {
 
   // MARK: - Observing
 
-  /// Observes the first page of a list: its current entries, then the new page after every write
-  /// of this repository that changes it.
+  /// A signal of every change to the journal, made by this repository or by another one, in this
+  /// process or another: a count that starts with the changes seen so far and goes up after each.
+  ///
+  /// Another process's commits are seen through a watch of the journal's folder and SQLite's
+  /// `PRAGMA data_version`, within a second and with nothing running while nothing changes. Use it
+  /// to read again what a screen shows, such as search results, counts or one entry; the
+  /// observations of ``observation(of:limit:)`` follow it already.
+  ///
+  /// ```swift
+  /// for await _ in journal.changes {
+  ///   counts = try await (journal.count(in: .all), journal.count(in: .favorites))
+  /// }
+  /// ```
+  public var changes: ValueObservation<Int> {
+    startWatching()
+    return changeCount.observation
+  }
+
+  /// Observes the first page of a list: its current entries, then the new page after every change
+  /// to it, by this repository or by another process (see ``changes``).
   ///
   /// Iteration starts with the current page and follows ``/HaruModels/ValueObservation``'s rules:
   /// any number of consumers, the latest value wins, and the subscription ends with the consuming
@@ -446,19 +611,31 @@ public final class JournalRepository: Sendable {
   /// - Parameters:
   ///   - list: Which entries.
   ///   - limit: The page size, `1...1000`; 50 by default.
+  /// The first call for a list reads its first page on the calling thread, so that the
+  /// observation can start with the current value; later calls and every update read on the
+  /// repository's own queue.
+  ///
   /// - Returns: The observation; observations of the same list and size share their value.
   /// - Throws: ``JournalError/Code/invalidPageSize``.
   public func observation(
     of list: JournalList, limit: Int = 50
   ) throws(JournalError) -> ValueObservation<Result<JournalPage, JournalError>> {
     try Self.checkPageSize(limit)
+    startWatching()
     let key = ObservedList(list: list, limit: limit)
-    return observed.withLock { subjects in
-      if let subject = subjects[key] { return subject.observation }
-      let subject = ValueSubject(loadPage(key))
+    if let existing = observed.withLock({ $0[key]?.observation }) { return existing }
+    // Read without the lock; a write that lands between this read and the subject's
+    // registration is caught by the refresh queued after it.
+    let subject = ValueSubject(loadPage(key))
+    let (observation, isNew) = observed.withLock { subjects in
+      if let existing = subjects[key] { return (existing.observation, false) }
       subjects[key] = subject
-      return subject.observation
+      return (subject.observation, true)
     }
+    if isNew {
+      writes.async { subject.sendIfChanged(self.loadPage(key)) }
+    }
+    return observation
   }
 
   // MARK: - Internals
@@ -478,17 +655,117 @@ public final class JournalRepository: Sendable {
     }
   }
 
-  /// Runs a store write alone, then refreshes the observed lists it touched, before the next
-  /// write can start.
+  /// Runs a store write, then refreshes the observed lists it touched. Called on ``writes`` only,
+  /// so the next write starts after the refresh.
   private func write<Result: Sendable>(
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
-    try observed.withLock { (subjects) throws(JournalError) -> Result in
-      let (result, touched) = try body()
-      for (key, subject) in subjects where touched.affects(key.list) {
-        subject.sendIfChanged(loadPage(key))
+    let (result, touched) = try body()
+    // Read before the lists, so that a commit elsewhere after it is seen as a change of its own.
+    _ = noteDataVersion()
+    refresh(touched)
+    changeCount.send(changeCount.value + 1)
+    return result
+  }
+
+  /// Starts following other connections' commits, once.
+  private func startWatching() {
+    guard let sqlite = store as? SQLiteJournalStore else { return }
+    let start = watching.withLock { watching in
+      defer { watching.isStarted = true }
+      return !watching.isStarted
+    }
+    guard start else { return }
+    _ = noteDataVersion()
+    let watcher = FolderWatcher(databasePath: sqlite.fileURL.path) { [weak self] in
+      guard let self else { return }
+      writes.async { [weak self] in self?.refreshAfterCommitElsewhere(attempt: 0) }
+    }
+    watching.withLock { $0.watcher = watcher }
+  }
+
+  /// Records the database's `data_version`; returns whether it moved since last recorded.
+  private func noteDataVersion() -> Bool {
+    guard let sqlite = store as? SQLiteJournalStore,
+      let version = try? sqlite.database.dataVersion()
+    else { return false }
+    return watching.withLock { watching in
+      defer { watching.dataVersion = version }
+      return watching.dataVersion != version
+    }
+  }
+
+  /// Runs on ``writes`` after the folder watcher woke: when another connection committed, every
+  /// observed list is read again and the change signal goes up.
+  ///
+  /// A commit writes its pages to the log (which wakes the watcher) before it publishes them in
+  /// the shared-memory index (which wakes nothing), so a check that runs in between sees no new
+  /// version. After a wake that found none, the version is checked again a few times, within half
+  /// a second; nothing runs while no file changes.
+  private func refreshAfterCommitElsewhere(attempt: Int) {
+    guard noteDataVersion() else {
+      let delays = [2, 10, 50, 150, 300]
+      guard attempt < delays.count else { return }
+      writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
+        self?.refreshAfterCommitElsewhere(attempt: attempt + 1)
       }
-      return result
+      return
+    }
+    refresh(.everything)
+    changeCount.send(changeCount.value + 1)
+  }
+
+  /// Reads the observed lists a change touched again, and delivers those that changed.
+  private func refresh(_ touched: Touched) {
+    let subjects = observed.withLock { subjects in
+      subjects.filter { touched.affects($0.key.list) }
+    }
+    for (key, subject) in subjects {
+      subject.sendIfChanged(loadPage(key))
+    }
+  }
+
+  /// Runs `body` on the serial write queue and waits for it without blocking a thread of Swift's
+  /// cooperative pool.
+  private func onWrites<Result: Sendable>(
+    _ body: @escaping @Sendable () throws(JournalError) -> Result
+  ) async throws(JournalError) -> Result {
+    try await Self.run(on: writes, interrupter: nil, body)
+  }
+
+  /// Runs `body` on the concurrent read queue; when the task is cancelled, `interrupter` stops
+  /// the statement it runs.
+  private func onReads<Result: Sendable>(
+    _ interrupter: ReadInterrupter? = nil,
+    _ body: @escaping @Sendable () throws(JournalError) -> Result
+  ) async throws(JournalError) -> Result {
+    try await Self.run(on: reads, interrupter: interrupter, body)
+  }
+
+  private static func run<Value: Sendable>(
+    on queue: DispatchQueue, interrupter: ReadInterrupter?,
+    _ body: @escaping @Sendable () throws(JournalError) -> Value
+  ) async throws(JournalError) -> Value {
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<Value, JournalError>, Never>) in
+        queue.async {
+          continuation.resume(returning: Result { () throws(JournalError) -> Value in try body() })
+        }
+      }
+    } onCancel: {
+      interrupter?.cancel()
+    }
+    return try result.get()
+  }
+
+  private func checkWritable() throws(JournalError) {
+    guard !isReadOnly else {
+      throw JournalError(
+        .readOnly,
+        message:
+          "The journal in \(directory.path) is open read-only, or its disk is read-only; "
+          + "nothing was written.", path: directory.path)
     }
   }
 
@@ -515,20 +792,38 @@ public final class JournalRepository: Sendable {
 
   private func loadPage(_ key: ObservedList) -> Result<JournalPage, JournalError> {
     do {
-      return .success(try page(of: key.list, after: nil, limit: key.limit))
+      return .success(try page(of: key.list, after: nil, limit: key.limit, interrupter: nil))
     } catch {
       return .failure(error)
     }
   }
 
   private func page(
-    of list: JournalList, after cursor: JournalCursor?, limit: Int
+    of list: JournalList, after cursor: JournalCursor?, limit: Int,
+    interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalPage {
     // One more than the page tells whether another page follows.
-    var entries = try store.entries(in: list, after: cursor, limit: limit + 1)
-    guard entries.count > limit else { return JournalPage(entries: entries, nextCursor: nil) }
-    entries.removeLast(entries.count - limit)
-    return JournalPage(entries: entries, nextCursor: entries.last.map(JournalCursor.init(after:)))
+    let rows: JournalRows
+    if let sqlite = store as? SQLiteJournalStore {
+      rows = try sqlite.readableEntries(
+        in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
+    } else {
+      rows = JournalRows(entries: try store.entries(in: list, after: cursor, limit: limit + 1))
+    }
+    return Self.page(of: rows, limit: limit)
+  }
+
+  /// A page of at most `limit` entries from rows read with a limit of `limit + 1`.
+  private static func page(of rows: JournalRows, limit: Int) -> JournalPage {
+    var entries = rows.entries
+    // An unreadable row counts toward the one extra row that tells whether another page follows.
+    guard entries.count + rows.unreadable.count > limit else {
+      return JournalPage(entries: entries, nextCursor: nil, unreadable: rows.unreadable)
+    }
+    entries.removeLast(max(0, entries.count - limit))
+    return JournalPage(
+      entries: entries, nextCursor: entries.last.map(JournalCursor.init(after:)),
+      unreadable: rows.unreadable)
   }
 
   /// An update time that is never before the entry's last one, even if the clock went back.

@@ -16,9 +16,10 @@ public import HaruModels
 /// left as it was. A missing file becomes a new, empty journal; an older one is migrated, one
 /// numbered step per transaction.
 ///
-/// Stores of one process that open the same file share one connection, so their writes wait for
-/// each other instead of failing with "database is locked"; another process's writes are waited
-/// for up to ten seconds.
+/// Every store opens its own connections: one writer, a small pool of readers that read in
+/// parallel, and one that checkpoints in the background. Every connection, read-only ones
+/// included, waits for another connection's lock (in this process or another) up to the busy
+/// timeout, ten seconds by default, then fails with ``JournalError/Code/busy``.
 ///
 /// ```swift
 /// let store = try SQLiteJournalStore(fileURL: folder.appending(path: "journal.sqlite"))
@@ -26,7 +27,8 @@ public import HaruModels
 /// ```
 ///
 /// Most apps open a journal with ``JournalRepository/init(directory:options:now:)``, which creates
-/// this store for them.
+/// this store for them. See <doc:SharingTheJournalWithOtherProcesses> for what holds when several
+/// processes use one file.
 public final class SQLiteJournalStore: JournalStore {
   /// The database file.
   public let fileURL: URL
@@ -40,21 +42,56 @@ public final class SQLiteJournalStore: JournalStore {
   ///   folder is created when missing.
   /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase`` (the file is empty,
   ///   truncated, or not a journal database), ``JournalError/Code/newerSchemaVersion``,
-  ///   ``JournalError/Code/fileFailure`` or ``JournalError/Code/databaseFailure``. The
-  ///   error's ``JournalError/path`` names the file.
+  ///   ``JournalError/Code/logWithoutDatabase``, ``JournalError/Code/readOnly`` (no database on
+  ///   a read-only medium), ``JournalError/Code/busy``, ``JournalError/Code/fileFailure`` or
+  ///   ``JournalError/Code/databaseFailure``. The error's ``JournalError/path`` names the file.
   public init(fileURL: URL) throws(JournalError) {
     self.fileURL = fileURL
     database = try SQLiteDatabase.open(path: fileURL.path)
     searchUsesIndex = true
   }
 
+  /// Opens the database file read-only or read-write, with a busy timeout of your choice.
+  ///
+  /// On a medium mounted read-only the store opens read-only whatever `readOnly` says. Read-only,
+  /// every read works and every write throws ``JournalError/Code/readOnly``; a missing file is
+  /// not created.
+  ///
+  /// - Parameters:
+  ///   - fileURL: The database file.
+  ///   - readOnly: Whether to open without writing, even when the file could be written.
+  ///   - busyTimeout: How long a statement waits for another connection's lock.
+  /// - Throws: What ``init(fileURL:)`` throws.
+  public init(fileURL: URL, readOnly: Bool, busyTimeout: Duration = .seconds(10))
+    throws(JournalError)
+  {
+    self.fileURL = fileURL
+    var configuration = SQLiteDatabase.Configuration()
+    configuration.readOnly = readOnly
+    configuration.busyTimeoutMilliseconds = Self.milliseconds(busyTimeout)
+    database = try SQLiteDatabase.open(path: fileURL.path, configuration: configuration)
+    searchUsesIndex = true
+  }
+
   init(
     fileURL: URL, migrator: Migrator = Migrator(migrations: JournalSchema.migrations),
-    searchUsesIndex: Bool = true
+    searchUsesIndex: Bool = true,
+    configuration: SQLiteDatabase.Configuration = SQLiteDatabase.Configuration()
   ) throws(JournalError) {
     self.fileURL = fileURL
-    database = try SQLiteDatabase.open(path: fileURL.path, migrator: migrator)
+    var configuration = configuration
+    configuration.migrator = migrator
+    database = try SQLiteDatabase.open(path: fileURL.path, configuration: configuration)
     self.searchUsesIndex = searchUsesIndex
+  }
+
+  /// Whether the store was opened read-only, or found its medium read-only.
+  public var isReadOnly: Bool { database.isReadOnly }
+
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    let parts = duration.components
+    let total = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
+    return Int32(clamping: max(0, total))
   }
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.
@@ -130,6 +167,21 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// Removes a row that no longer reads as an entry, without reading it.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: Whether a row was removed.
+  /// - Throws: A storage failure.
+  func deleteUnreadable(_ id: JournalEntry.ID) throws(JournalError) -> Bool {
+    try database.write { connection in
+      try connection.withStatement(EntrySQL.delete) { statement in
+        try statement.bind(id.description, at: 1)
+        try statement.run()
+      }
+      return connection.changes > 0
+    }
+  }
+
   /// Reads one entry.
   ///
   /// - Parameter id: The entry's identity.
@@ -150,8 +202,19 @@ public final class SQLiteJournalStore: JournalStore {
   public func entries(
     in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) throws(JournalError) -> [JournalEntry] {
-    guard limit > 0 else { return [] }
-    return try database.read { connection in
+    let rows = try readableEntries(in: list, after: cursor, limit: limit, interrupter: nil)
+    if let first = rows.unreadable.first { throw first }
+    return rows.entries
+  }
+
+  /// Reads entries of a list, newest first, setting aside the rows that no longer read as
+  /// entries: together at most `limit`.
+  func readableEntries(
+    in list: JournalList, after cursor: JournalCursor?, limit: Int,
+    interrupter: ReadInterrupter?
+  ) throws(JournalError) -> JournalRows {
+    guard limit > 0 else { return JournalRows() }
+    return try database.read(interrupter: interrupter) { connection in
       try connection.withStatement(EntrySQL.page(list, afterCursor: cursor != nil)) { statement in
         if let cursor {
           try statement.bind(JournalDay.number(cursor.day), at: 1)
@@ -163,12 +226,12 @@ public final class SQLiteJournalStore: JournalStore {
           try statement.bind(perfume.brand, at: 5)
           try statement.bind(perfume.name, at: 6)
         }
-        var entries: [JournalEntry] = []
-        entries.reserveCapacity(min(limit, 1000))
+        var rows = JournalRows()
+        rows.entries.reserveCapacity(min(limit, 1000))
         while try statement.step() {
-          entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+          rows.append(statement, cache: connection.entryCache)
         }
-        return entries
+        return rows
       }
     }
   }
@@ -191,29 +254,40 @@ public final class SQLiteJournalStore: JournalStore {
     _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
     limit: Int
   ) throws(JournalError) -> [JournalEntry] {
-    guard limit > 0, !query.isEmpty else { return [] }
+    let rows = try readableSearch(query, in: scope, after: cursor, limit: limit, interrupter: nil)
+    if let first = rows.unreadable.first { throw first }
+    return rows.entries
+  }
+
+  /// Searches like ``search(_:in:after:limit:)``, setting aside the rows that no longer read as
+  /// entries, and stopping when `interrupter` is cancelled.
+  func readableSearch(
+    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    limit: Int, interrupter: ReadInterrupter?
+  ) throws(JournalError) -> JournalRows {
+    guard limit > 0, !query.isEmpty else { return JournalRows() }
     let terms = SearchFunctions.encode(query.foldedTerms)
     let favoritesOnly = scope == .favorites
     let cursorDay = cursor.map { JournalDay.number($0.day) }
     guard searchUsesIndex, let match = SearchText.indexQuery(query.terms) else {
       let sql = SearchSQL.scanned(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
-      return try database.read { connection in
+      return try database.read(interrupter: interrupter) { connection in
         try connection.withStatement(sql) { statement in
           try statement.bind(terms, at: 2)
           if let cursor, let cursorDay {
             try Self.bind(cursor, day: cursorDay, to: statement)
           }
           try statement.bind(limit, at: 7)
-          var entries: [JournalEntry] = []
+          var rows = JournalRows()
           while try statement.step() {
-            entries.append(try EntrySQL.readEntry(statement, cache: connection.entryCache))
+            rows.append(statement, cache: connection.entryCache)
           }
-          return entries
+          return rows
         }
       }
     }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
-    return try database.read { connection in
+    return try database.read(interrupter: interrupter) { connection in
       try connection.withStatement(sql) { statement in
         try statement.bind(match, at: 1)
         try statement.bind(terms, at: 2)
@@ -225,19 +299,24 @@ public final class SQLiteJournalStore: JournalStore {
         // last day's matches can still belong on it.
         // Sorted on the stored values, as the list's SQL does.
         var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
+        var unreadable: [JournalError] = []
         var lastDay: Int64?
         while try statement.step() {
           let day = statement.int64(at: 1)
           if let lastDay, day < lastDay { break }
-          matches.append(
-            (
-              day, statement.int64(at: 8), statement.text(at: 0),
-              try EntrySQL.readEntry(statement, cache: connection.entryCache)
-            ))
+          do throws(JournalError) {
+            matches.append(
+              (
+                day, statement.int64(at: 8), statement.text(at: 0),
+                try EntrySQL.readEntry(statement, cache: connection.entryCache)
+              ))
+          } catch {
+            unreadable.append(error)
+          }
           if lastDay == nil, matches.count >= limit { lastDay = day }
         }
         matches.sort { ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id) }
-        return matches.prefix(limit).map(\.entry)
+        return JournalRows(entries: matches.prefix(limit).map(\.entry), unreadable: unreadable)
       }
     }
   }
@@ -315,25 +394,56 @@ public final class SQLiteJournalStore: JournalStore {
   /// SQLite's own check of the whole file and of the search index's structure: `"ok"` when the
   /// database is sound.
   func integrityCheck() throws(JournalError) -> String {
-    let file = try database.read { connection in
-      let statement = try connection.prepare("PRAGMA integrity_check")
-      var lines: [String] = []
-      while try statement.step() {
-        lines.append(statement.text(at: 0))
+    let report = try verify { _ in }
+    return report.isSound ? "ok" : report.problems.joined(separator: "\n")
+  }
+
+  /// Checks the whole file (`PRAGMA integrity_check`), then the search index's own structure.
+  ///
+  /// - Parameter progress: Called with the fraction done, from 0 to 1, on the calling thread.
+  /// - Returns: What was found.
+  /// - Throws: A storage failure that kept the check from running.
+  func verify(
+    progress: (Double) -> Void
+  ) throws(JournalError) -> JournalVerification {
+    progress(0)
+    var problems: [String] = []
+    let file: [String]
+    do {
+      file = try database.read { connection in
+        let statement = try connection.prepare("PRAGMA integrity_check")
+        var lines: [String] = []
+        while try statement.step() {
+          lines.append(statement.text(at: 0))
+        }
+        return lines
       }
-      return lines.joined(separator: "\n")
+    } catch JournalError.Code.damaged {
+      file = ["the database file cannot be read: SQLite reports it as damaged"]
     }
+    if file != ["ok"] {
+      problems += file.map { "database: \($0)" }
+    }
+    progress(0.8)
     // SQLite checks FTS5 tables in `integrity_check` only from version 3.44 on. The index keeps
     // no copy of the text, so this checks its own structure, not that it matches the entries.
-    let index = try database.withWriter { connection in
-      do {
-        try connection.execute("INSERT INTO entry_search (entry_search) VALUES ('integrity-check')")
-        return "ok"
-      } catch {
-        return "search index: \(error)"
+    // It is a write statement that changes nothing, so a read-only journal skips it.
+    if !database.isReadOnly {
+      let index = try database.withWriter { connection in
+        do {
+          try connection.execute(
+            "INSERT INTO entry_search (entry_search) VALUES ('integrity-check')")
+          return "ok"
+        } catch {
+          return "\(error)"
+        }
+      }
+      if index != "ok" {
+        problems.append("search index: \(index)")
       }
     }
-    return file == "ok" && index == "ok" ? "ok" : [file, index].joined(separator: "\n")
+    progress(1)
+    return JournalVerification(problems: problems)
   }
 }
 

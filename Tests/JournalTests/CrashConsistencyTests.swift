@@ -27,6 +27,31 @@ struct CrashConsistencyTests {
     }
   }
 
+  @Test func twoWritersKilledAtOnceLoseNoAddThatReturned() throws {
+    let helper = try #require(Self.helperExecutable(), "HaruJournalCrashHelper was not built")
+    try withTemporaryDirectory { directory in
+      var generator = SeededGenerator(seed: 0x5457_4F4B)  // "TWOK"
+      var reported: [JournalEntry.ID] = []
+      for run in 0..<3 {
+        let kills = (0..<2).map { _ in Int.random(in: 3...300, using: &generator) }
+        let runs = LockedRuns()
+        // Both writers run at once on one journal and are killed independently.
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+          let ids = Result {
+            try Self.runAndKill(
+              helper, directory: directory, seed: UInt64(100 * run + writer + 1),
+              afterLines: kills[writer])
+          }
+          runs.append(ids)
+        }
+        for ids in runs.all {
+          reported += try ids.get()
+        }
+        try Self.checkJournal(in: directory, holds: reported)
+      }
+    }
+  }
+
   /// Starts the helper, reads the identities it prints, kills it with SIGKILL once it has printed
   /// `afterLines` of them, and returns every identity it printed in full.
   static func runAndKill(
@@ -77,5 +102,23 @@ struct CrashConsistencyTests {
   /// The helper sits next to the test bundle in the build folder.
   static func helperExecutable() -> URL? {
     builtExecutable(named: "HaruJournalCrashHelper")
+  }
+}
+
+/// What helpers running at once returned, gathered from the threads that ran them.
+private final class LockedRuns: @unchecked Sendable {
+  private let lock = NSLock()
+  private var runs: [Result<[JournalEntry.ID], any Error>] = []
+
+  func append(_ run: Result<[JournalEntry.ID], any Error>) {
+    lock.lock()
+    runs.append(run)
+    lock.unlock()
+  }
+
+  var all: [Result<[JournalEntry.ID], any Error>] {
+    lock.lock()
+    defer { lock.unlock() }
+    return runs
   }
 }

@@ -102,3 +102,35 @@ struct JournalObservationTests {
     }
   }
 }
+
+/// What one repository sees of another's writes on the same folder: the same as of another
+/// process's, since only the file connects them.
+@Suite(.timeLimit(.minutes(1)))
+struct JournalSharedObservationTests {
+  @Test func observationsAndTheChangeSignalFollowAnotherRepositorysCommits() async throws {
+    try await withTemporaryDirectory { directory in
+      let watching = try JournalRepository(directory: directory)
+      let writing = try JournalRepository(directory: directory)
+      let changes = watching.changes
+      let before = changes.value
+      let pages = try watching.observation(of: .favorites)
+      #expect(try pages.value.get().entries.isEmpty)
+      let entry = try await writing.add(Fixture.draft(isFavorite: true))
+      for await page in pages where (try? page.get().entries) == [entry] { break }
+      for await count in changes where count > before { break }
+      // A change of a field elsewhere reaches the page too.
+      try await writing.update(entry.id) { $0.notes = "비 온 뒤" }
+      for await page in pages where (try? page.get().entries.first?.notes) == "비 온 뒤" { break }
+    }
+  }
+
+  @Test func ownWritesMoveTheChangeSignalOnce() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try JournalRepository(directory: directory)
+      let changes = journal.changes
+      let before = changes.value
+      _ = try await journal.add(Fixture.draft())
+      #expect(changes.value == before + 1)
+    }
+  }
+}

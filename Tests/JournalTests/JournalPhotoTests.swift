@@ -156,14 +156,17 @@ struct JournalPhotoTests {
       let store = try kind.makeStore(in: directory)
       let first = try JournalRepository(store: store, directory: directory, now: { Fixture.now })
       let kept = try #require(try await first.add(Fixture.draft(), photo: Fixture.jpeg).photo)
-      let files = [
-        ("0rphan0-old.jpg", -7200.0),
-        ("0rphan0-recent.jpg", -60.0),
-        (".incoming-0f0f", -7200.0),
-        (".incoming-recent", -60.0),
-        ("not a photo name.txt", -7200.0),
-        (kept.rawValue, -7200.0),
-      ]
+      let oldOrphan = "0b5d1a52-9a8e-4c4e-9d3c-6c1f9b8e2a11.jpg"
+      let recentOrphan = "0b5d1a52-9a8e-4c4e-9d3c-6c1f9b8e2a22.png"
+      let oldIncoming = ".incoming-0b5d1a52-9a8e-4c4e-9d3c-6c1f9b8e2a33"
+      let recentIncoming = ".incoming-0b5d1a52-9a8e-4c4e-9d3c-6c1f9b8e2a44"
+      // Not named by the journal: never deleted, however old.
+      let others = ["not a photo name.txt", ".incoming-0f0f", "0rphan0-old.jpg"]
+      let files =
+        [
+          (oldOrphan, -7200.0), (recentOrphan, -60.0), (oldIncoming, -7200.0),
+          (recentIncoming, -60.0), (kept.rawValue, -7200.0),
+        ] + others.map { ($0, -7200.0) }
       for (name, age) in files {
         let url = photos.appendingPathComponent(name)
         if !FileManager.default.fileExists(atPath: url.path) {
@@ -175,12 +178,13 @@ struct JournalPhotoTests {
       // A grace period of one hour: only the old orphans go.
       _ = try JournalRepository(store: store, directory: directory, now: { Fixture.now })
       #expect(
-        fileNames(in: photos) == [".incoming-recent", "0rphan0-recent.jpg", kept.rawValue].sorted())
-      // Without a grace period, every orphan goes; the referenced photo stays.
+        fileNames(in: photos)
+          == ([recentIncoming, recentOrphan, kept.rawValue] + others).sorted())
+      // Without a grace period, every orphan goes; the referenced photo and others' files stay.
       _ = try JournalRepository(
         store: store, directory: directory, options: .init(orphanGracePeriod: .zero),
         now: { Fixture.now })
-      #expect(fileNames(in: photos) == [kept.rawValue])
+      #expect(fileNames(in: photos) == ([kept.rawValue] + others).sorted())
     }
   }
 

@@ -162,7 +162,8 @@ struct SQLiteJournalStoreTests {
             try connection.text("PRAGMA journal_mode"),
             String(try connection.integer("PRAGMA synchronous")),
             String(try connection.integer("PRAGMA foreign_keys")),
-            String(try connection.integer("PRAGMA busy_timeout")),
+            // The busy handler is the journal's own, so `PRAGMA busy_timeout` reads 0.
+            String(connection.busyTimeoutMilliseconds),
             String(try connection.integer("PRAGMA application_id")),
           ]
         }
@@ -172,13 +173,19 @@ struct SQLiteJournalStoreTests {
     }
   }
 
-  @Test func storesOfOneFileShareTheirConnections() throws {
+  @Test func storesOfOneFileHaveTheirOwnConnectionsAndOptions() throws {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("journal.sqlite")
       let first = try SQLiteJournalStore(fileURL: url)
       let second = try SQLiteJournalStore(
-        fileURL: directory.appendingPathComponent("./journal.sqlite"))
-      #expect(first.database === second.database)
+        fileURL: directory.appendingPathComponent("./journal.sqlite"), readOnly: true)
+      #expect(first.database !== second.database)
+      #expect(!first.isReadOnly)
+      #expect(second.isReadOnly)
+      let entry = try Fixture.entry()
+      _ = try first.insert([entry])
+      // The second store sees the first one's commit through the file.
+      #expect(try second.entry(entry.id) == entry)
     }
   }
 
@@ -229,6 +236,39 @@ struct SQLiteJournalStoreTests {
         try store.entries(in: .all, after: nil, limit: 5)
       }
       #expect(list?.code == .corruptEntry)
+    }
+  }
+
+  @Test func aRowWhosePhotoNameIsInvalidIsSkippedInListsAndCanBeDeleted() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try JournalRepository(directory: directory)
+      var draft = Fixture.draft()
+      let broken = try await journal.add(draft)
+      draft.perfumeName = "Another 13"
+      let fine = try await journal.add(draft)
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent(JournalRepository.databaseFileName))
+      try store.database.write { connection in
+        try connection.execute(
+          "UPDATE entry SET photo = '../../etc/passwd' WHERE id = '\(broken.id)'")
+      }
+      let page = try await journal.entries(in: .all)
+      #expect(page.entries == [fine])
+      #expect(page.unreadable.map(\.entryID) == [broken.id])
+      #expect(page.unreadable.first?.code == .corruptEntry)
+      let search = try await journal.search("Le Labo")
+      #expect(search.entries == [fine])
+      #expect(search.unreadable.map(\.entryID) == [broken.id])
+      let error = await #expect(throws: JournalError.self) { try await journal.delete(broken.id) }
+      #expect(error?.code == .corruptEntry)
+      try await journal.deleteUnreadable(broken.id)
+      let after = try await journal.entries(in: .all)
+      #expect(after.entries == [fine])
+      #expect(after.unreadable.isEmpty)
+      let again = await #expect(throws: JournalError.self) {
+        try await journal.deleteUnreadable(broken.id)
+      }
+      #expect(again?.code == .entryNotFound)
     }
   }
 

@@ -11,7 +11,7 @@ import Testing
 struct JournalListViewModelTests {
   typealias Counts = JournalListViewModel.Counts
 
-  static func names(_ entries: [JournalEntry]) -> [String] {
+  nonisolated static func names(_ entries: [JournalEntry]) -> [String] {
     entries.map(\.perfumeName)
   }
 
@@ -285,6 +285,58 @@ struct JournalListViewModelTests {
     await firstValue(of: output.counts) { $0.all == 1 }
 
     #expect(output.emptyMessage.value == nil)
+  }
+
+  @Test func anEntryOnALaterPageChangedElsewhereIsShownChanged() async throws {
+    let fixture = try JournalFixture()
+    var added: [JournalEntry] = []
+    for index in 1...5 {
+      added.append(try await fixture.add("Brand", "Perfume \(index)"))
+    }
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, clock: fixture.clock, pageSize: 2)
+    let input = JournalListViewModel.Input()
+    let output = viewModel.transform(input)
+    await viewModel.untilIdle()
+    input.loadMore.send()
+    await viewModel.untilIdle()
+    // "Perfume 2" is on the second page, loaded by "load more".
+    #expect(Self.names(output.entries.value).contains("Perfume 2"))
+    try await fixture.journal.update(added[1].id) { $0.perfumeName = "Renamed" }
+    await firstValue(of: output.entries) { Self.names($0).contains("Renamed") }
+    #expect(output.entries.value.count == 4)
+  }
+
+  @Test func searchResultsFollowAChangeMadeElsewhere() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31")
+    _ = try await fixture.add("Diptyque", "Philosykos")
+    let (viewModel, input) = await settledList(fixture)
+    await type(["Rose"], into: input, of: viewModel, clock: fixture.clock)
+    await fixture.clock.advance(by: .milliseconds(300))
+    await viewModel.untilIdle()
+    #expect(Self.names(viewModel.entries.value) == ["Rose 31"])
+    try await fixture.journal.setFavorite(true, for: rose.id)
+    let shown = await firstValue(of: viewModel.entries.observation) { $0.first?.isFavorite == true }
+    #expect(shown.map(Self.names) == ["Rose 31"])
+    #expect(viewModel.counts.value == Counts(all: 2, favorites: 1))
+  }
+
+  @Test func aListFollowsAnotherRepositoryOfTheSameFolder() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("haru-viewmodels-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let shown = try JournalRepository(directory: directory)
+    // Another repository writes, as another process would: only the file connects them.
+    let elsewhere = try JournalRepository(directory: directory)
+    let viewModel = JournalListViewModel(journal: shown, language: .english)
+    let output = viewModel.transform(JournalListViewModel.Input())
+    await viewModel.untilIdle()
+    _ = try await elsewhere.add(
+      JournalEntryDraft(
+        day: JournalFixture.day, brand: "Le Labo", perfumeName: "Rose 31", sentence: "좋은 향"))
+    await firstValue(of: output.entries) { $0.count == 1 }
+    await firstValue(of: output.counts) { $0.all == 1 }
   }
 
   @Test func releasingTheViewModelCancelsAPendingSearch() async throws {

@@ -7,13 +7,17 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + JournalBenchmarks.all
-    + PlacesBenchmarks.all
+    + JournalProcessBenchmarks.all + PlacesBenchmarks.all
 
   static func main() async {
     // The other process of `settings.external-change.latency`.
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.count == 2, arguments[0] == "settings-writer" {
       exit(await ChildWriter.serve(file: arguments[1]))
+    }
+    // Another process of a journal benchmark, started by `BenchChild`.
+    if await BenchChild.runIfAsked(arguments) {
+      return
     }
     let command: Command
     do {

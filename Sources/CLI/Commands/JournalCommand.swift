@@ -23,6 +23,8 @@ enum JournalCommand {
     case "search": try await search(rest, context)
     case "perfumes": try await perfumes(rest, context)
     case "import": try await JournalImportCommand.run(rest, context)
+    case "check": try await check(rest, context)
+    case "watch": try await watch(rest, context)
     default:
       throw .usage("unknown action \"\(action.prefix(20))\".", Help.journal)
     }
@@ -65,19 +67,19 @@ enum JournalCommand {
     if options.has("--photo"), options.flag("--remove-photo") {
       throw .usage("give --photo FILE or --remove-photo, not both.", usage)
     }
-    let journal = try context.openJournal()
-    let old = try await existing(id, in: journal)
-    var draft = old.draft
-    try apply(options, to: &draft, usage: usage)
+    let edits = try Edits(options, usage: usage)
     var change = JournalPhotoChange.keep
     if let path = options.value("--photo") {
       change = .replace(try readPhoto(path))
     } else if options.flag("--remove-photo") {
       change = .remove
     }
+    let journal = try context.openJournal()
     let entry: JournalEntry
     do {
-      entry = try await journal.update(id, with: draft, photo: change)
+      // Only the fields given change, on top of the entry as stored when the edit is written, so
+      // an edit of another field by another process at the same time is kept.
+      entry = try await journal.update(id, photo: change) { draft in edits.apply(to: &draft) }
     } catch {
       throw CLIError(error)
     }
@@ -108,6 +110,19 @@ enum JournalCommand {
     let entry: JournalEntry
     do {
       entry = try await journal.delete(id)
+    } catch JournalError.Code.corruptEntry {
+      // A row that no longer reads as an entry can still be deleted by its ID.
+      do {
+        try await journal.deleteUnreadable(id)
+      } catch {
+        throw CLIError(error)
+      }
+      if context.json {
+        try context.printJSON(["id": id.description])
+      } else {
+        context.console.print(context.text("삭제했습니다: ", "deleted ") + id.description)
+      }
+      return
     } catch {
       throw CLIError(error)
     }
@@ -123,18 +138,143 @@ enum JournalCommand {
   static func list(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalList
     let options = try ParsedOptions(
+      arguments, valued: ["--limit", "--after"], flags: ["--favorites", "--all"], usage: usage)
+    try options.expectPositionals(0...0, "", usage: usage)
+    let list: JournalList = options.flag("--favorites") ? .favorites : .all
+    if options.flag("--all") {
+      if options.has("--limit") || options.has("--after") {
+        throw .usage("--all lists every entry; leave out --limit and --after.", usage)
+      }
+      try await listAll(list, context)
+      return
+    }
+    let limit = try checkedLimit(options, usage: usage)
+    let journal = try context.openJournal()
+    var cursor: JournalCursor?
+    if let after = options.value("--after") {
+      let id = try entryID(after, usage: usage)
+      let entry = try await existing(id, in: journal)
+      cursor = JournalCursor(after: entry)
+    }
+    let page: JournalPage
+    do {
+      page = try await journal.entries(in: list, after: cursor, limit: limit)
+    } catch {
+      throw CLIError(error)
+    }
+    reportUnreadable(page, context)
+    try print(page.entries, context, single: false)
+  }
+
+  /// Every entry, newest first, a page at a time: printed as it is read, or as one JSON array.
+  static func listAll(_ list: JournalList, _ context: Context) async throws(CLIError) {
+    let journal = try context.openJournal()
+    var cursor: JournalCursor?
+    var printedAny = false
+    if context.json { context.console.write("[") }
+    repeat {
+      let page: JournalPage
+      do {
+        page = try await journal.entries(
+          in: list, after: cursor, limit: JournalRepository.maximumPageSize)
+      } catch {
+        if context.json { context.console.write("]\n") }
+        throw CLIError(error)
+      }
+      reportUnreadable(page, context)
+      for entry in page.entries {
+        if context.json {
+          context.console.write((printedAny ? ",\n" : "\n") + (try compactJSON(EntryJSON(entry))))
+        } else {
+          try print([entry], context, single: true)
+        }
+        printedAny = true
+      }
+      cursor = page.nextCursor
+    } while cursor != nil
+    if context.json {
+      context.console.write(printedAny ? "\n]\n" : "]\n")
+    } else if !printedAny {
+      try print([], context, single: false)
+    }
+  }
+
+  /// Tells on standard error which rows of a page were left out because they no longer read.
+  static func reportUnreadable(_ page: JournalPage, _ context: Context) {
+    for problem in page.unreadable {
+      let id = problem.entryID.map { " \($0)" } ?? ""
+      context.console.printError(
+        "haru: warning: skipped the unreadable entry\(id): \(problem.message) "
+          + "`haru journal delete ID` removes it.")
+    }
+  }
+
+  static func compactJSON(_ value: some Encodable) throws(CLIError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self)
+    } catch {
+      throw .data("The result could not be written as JSON: \(error)")
+    }
+  }
+
+  /// `haru journal watch`: the page on one line of JSON at start and after every change to it,
+  /// from any process, until interrupted.
+  static func watch(_ arguments: [String], _ context: Context) async throws(CLIError) {
+    let usage = Help.journalWatch
+    let options = try ParsedOptions(
       arguments, valued: ["--limit"], flags: ["--favorites"], usage: usage)
     try options.expectPositionals(0...0, "", usage: usage)
     let limit = try checkedLimit(options, usage: usage)
     let journal = try context.openJournal()
-    let page: JournalPage
+    let pages: ValueObservation<Result<JournalPage, JournalError>>
     do {
-      page = try await journal.entries(
-        in: options.flag("--favorites") ? .favorites : .all, limit: limit)
+      pages = try journal.observation(
+        of: options.flag("--favorites") ? .favorites : .all, limit: limit)
     } catch {
       throw CLIError(error)
     }
-    try print(page.entries, context, single: false)
+    for await value in pages {
+      switch value {
+      case .success(let page):
+        reportUnreadable(page, context)
+        context.console.print(try compactJSON(page.entries.map(EntryJSON.init)))
+      case .failure(let error):
+        context.console.printError("haru: warning: \(error.description)")
+      }
+    }
+  }
+
+  /// `haru journal check`: SQLite's check of the whole file and the search index's own check.
+  /// Exit status 0 when sound, 3 when damaged.
+  static func check(_ arguments: [String], _ context: Context) async throws(CLIError) {
+    let usage = Help.journalCheck
+    let options = try ParsedOptions(arguments, usage: usage)
+    try options.expectPositionals(0...0, "", usage: usage)
+    let journal = try context.openJournal()
+    let result: JournalVerification
+    do {
+      result = try await journal.verify()
+    } catch {
+      throw CLIError(error)
+    }
+    if context.json {
+      try context.printJSON(CheckJSON(sound: result.isSound, problems: result.problems))
+    } else if result.isSound {
+      context.console.print(context.text("일지에 손상이 없습니다.", "The journal is sound."))
+    } else {
+      for problem in result.problems {
+        context.console.print(problem)
+      }
+    }
+    guard result.isSound else {
+      throw .data(
+        "The journal in \(context.journalDirectory.path) is damaged: \(result.problems.count) "
+          + "problem\(result.problems.count == 1 ? "" : "s"). Restore journal.sqlite, "
+          + "journal.sqlite-wal and journal.sqlite-shm together from a backup, with no app using "
+          + "the journal.")
+    }
   }
 
   static func show(_ arguments: [String], _ context: Context) async throws(CLIError) {
@@ -185,6 +325,7 @@ enum JournalCommand {
     } catch {
       throw CLIError(error)
     }
+    reportUnreadable(page, context)
     try print(page.entries, context, single: false)
   }
 
@@ -270,17 +411,40 @@ enum JournalCommand {
   static func apply(
     _ options: ParsedOptions, to draft: inout JournalEntryDraft, usage: String
   ) throws(CLIError) {
-    if let brand = options.value("--brand") { draft.brand = brand }
-    if let name = options.value("--name") { draft.perfumeName = name }
-    if let sentence = options.value("--sentence") { draft.sentence = sentence }
-    if let text = options.value("--text") { draft.notes = text }
-    if options.flag("--favorite") { draft.isFavorite = true }
-    if let date = options.value("--date") {
-      do {
-        draft.day = try CalendarDay(parsing: date)
-      } catch {
-        throw .usage("--date needs a day as YYYY-MM-DD: \(error.message)", usage)
+    try Edits(options, usage: usage).apply(to: &draft)
+  }
+
+  /// The fields an `add` or `edit` command line gives, checked once; the others stay as they are.
+  struct Edits: Sendable {
+    var brand: String?
+    var name: String?
+    var sentence: String?
+    var text: String?
+    var favorite = false
+    var day: CalendarDay?
+
+    init(_ options: ParsedOptions, usage: String) throws(CLIError) {
+      brand = options.value("--brand")
+      name = options.value("--name")
+      sentence = options.value("--sentence")
+      text = options.value("--text")
+      favorite = options.flag("--favorite")
+      if let date = options.value("--date") {
+        do {
+          day = try CalendarDay(parsing: date)
+        } catch {
+          throw .usage("--date needs a day as YYYY-MM-DD: \(error.message)", usage)
+        }
       }
+    }
+
+    func apply(to draft: inout JournalEntryDraft) {
+      if let brand { draft.brand = brand }
+      if let name { draft.perfumeName = name }
+      if let sentence { draft.sentence = sentence }
+      if let text { draft.notes = text }
+      if favorite { draft.isFavorite = true }
+      if let day { draft.day = day }
     }
   }
 
@@ -330,6 +494,12 @@ struct EntryJSON: Encodable {
   enum CodingKeys: String, CodingKey {
     case id, date, brand, name, text, sentence, favorite, photo
   }
+}
+
+/// The result of `haru journal check` as JSON.
+struct CheckJSON: Encodable {
+  let sound: Bool
+  let problems: [String]
 }
 
 /// A perfume of the journal as JSON.

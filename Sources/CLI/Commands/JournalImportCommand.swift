@@ -14,6 +14,7 @@ enum JournalImportCommand {
     let format: String
     let lines: Int
     let imported: Int
+    let skipped: Int
     let rejected: [Rejection]
     let interrupted: Bool
     let stoppedAfterLine: Int?
@@ -24,13 +25,14 @@ enum JournalImportCommand {
       try container.encode(format, forKey: .format)
       try container.encode(lines, forKey: .lines)
       try container.encode(imported, forKey: .imported)
+      try container.encode(skipped, forKey: .skipped)
       try container.encode(rejected, forKey: .rejected)
       try container.encode(interrupted, forKey: .interrupted)
       try container.encode(stoppedAfterLine, forKey: .stoppedAfterLine)
     }
 
     enum CodingKeys: String, CodingKey {
-      case file, format, lines, imported, rejected, interrupted, stoppedAfterLine
+      case file, format, lines, imported, skipped, rejected, interrupted, stoppedAfterLine
     }
   }
 
@@ -80,6 +82,7 @@ enum JournalImportCommand {
         + " in batches of \(batchSize); Ctrl-C stops after the batch being written.")
     let showsProgress = context.console.standardErrorIsTerminal
     var imported = 0
+    var skipped = 0
     var rejected: [JournalError] = []
     var seen: [UUID: Int] = [:]
     var done = 0
@@ -123,6 +126,7 @@ enum JournalImportCommand {
             + "Lines 1–\(range.lowerBound) were imported; run the import again to retry the rest.")
       }
       imported += report.importedCount
+      skipped += report.skippedCount
       let batchRejected = report.rejectedLines.map { error in
         JournalError(
           error.code, message: error.message, field: error.field,
@@ -142,7 +146,8 @@ enum JournalImportCommand {
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     let summary = Summary(
       file: path, format: lines.isJSONLines ? "jsonl" : "tsv", lines: lines.count,
-      imported: imported, rejected: rejected.map(Rejection.init), interrupted: interrupted,
+      imported: imported, skipped: skipped, rejected: rejected.map(Rejection.init),
+      interrupted: interrupted,
       stoppedAfterLine: interrupted ? done : nil)
     if context.json {
       try context.printJSON(summary)
@@ -154,7 +159,7 @@ enum JournalImportCommand {
         .interrupted,
         "interrupted: stopped after line \(done) of \(lines.count). Lines 1–\(done) were "
           + "imported or reported; nothing after them was written. Run the same import again to "
-          + "finish: entries already imported are reported as duplicates and skipped.")
+          + "finish: lines already imported are skipped.")
     }
     if !rejected.isEmpty {
       throw .data(
@@ -166,9 +171,10 @@ enum JournalImportCommand {
     let console = context.console
     console.print(
       context.text(
-        "\(summary.file): \(summary.imported)개 가져옴, \(summary.rejected.count)줄 거부 (\(summary.lines)줄 중).",
-        "\(summary.file): imported \(summary.imported) entries, rejected \(summary.rejected.count) "
-          + "lines (of \(summary.lines))."))
+        "\(summary.file): \(summary.imported)개 가져옴, \(summary.skipped)개는 이미 있어 건너뜀, "
+          + "\(summary.rejected.count)줄 거부 (\(summary.lines)줄 중).",
+        "\(summary.file): imported \(summary.imported) entries, skipped \(summary.skipped) already "
+          + "in the journal, rejected \(summary.rejected.count) lines (of \(summary.lines))."))
     for rejection in summary.rejected {
       let field = rejection.field.map { ", \($0)" } ?? ""
       console.print("  line \(rejection.line)\(field): \(rejection.message)")
@@ -307,13 +313,34 @@ enum JSONLine {
           .invalidImportLine, message: "The line is not a JSON object; write one object per line.",
           line: line))
     }
-    let id = record.id ?? UUID()
-    var fields = [id.uuidString]
+    var fields: [String] = []
     for name in ["date", "brand", "name", "content", "sentence"] {
       fields.append(escaped(record.texts[name] ?? ""))
     }
     fields.append(record.favorite ? "1" : "0")
-    return .success((id, fields.joined(separator: "\t")))
+    // A line without an id gets one derived from its content, so importing the same line again
+    // finds its entry already there instead of adding it twice.
+    let id = record.id ?? contentID(fields.joined(separator: "\t"))
+    return .success((id, ([id.uuidString] + fields).joined(separator: "\t")))
+  }
+
+  /// An identity derived from a line's fields: the 128-bit FNV-1a hash of their UTF-8 bytes,
+  /// marked as a version 8 (application-defined) UUID.
+  static func contentID(_ text: String) -> UUID {
+    var hash: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
+    let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013B
+    for byte in text.utf8 {
+      hash ^= UInt128(byte)
+      hash &*= prime
+    }
+    var bytes = (0..<16).map { UInt8(truncatingIfNeeded: hash >> (8 * (15 - $0))) }
+    bytes[6] = bytes[6] & 0x0F | 0x80
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+        bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 
   /// A text field in the tab-separated format's escapes.

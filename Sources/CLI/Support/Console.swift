@@ -19,6 +19,11 @@ struct Console: Sendable {
     write(text + "\n", to: FileHandle.standardOutput)
   }
 
+  /// Writes text to standard output as it is, for output streamed in parts.
+  func write(_ text: String) {
+    write(text, to: FileHandle.standardOutput)
+  }
+
   /// Writes text and a line break to standard error.
   func printError(_ text: String) {
     write(text + "\n", to: FileHandle.standardError)

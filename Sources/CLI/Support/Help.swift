@@ -17,20 +17,22 @@ enum Help {
   static let townsSearch = "haru towns search QUERY [--limit N]"
   static let townsNearest = "haru towns nearest --lat LAT --lon LON"
   static let journal =
-    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import …"
+    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|check|watch …"
   static let journalAdd =
     "haru journal add --brand B --name N --sentence S [--text T] [--date YYYY-MM-DD]"
     + " [--photo FILE] [--favorite]"
   static let journalEdit =
     "haru journal edit ID [--brand B] [--name N] [--sentence S] [--text T] [--date YYYY-MM-DD]"
     + " [--photo FILE | --remove-photo] [--favorite]"
-  static let journalList = "haru journal list [--favorites] [--limit N]"
+  static let journalList = "haru journal list [--favorites] [--limit N] [--after ID] | --all"
   static let journalShow = "haru journal show ID"
   static let journalFavorite = "haru journal favorite ID [--off]"
   static let journalDelete = "haru journal delete ID"
   static let journalSearch = "haru journal search QUERY [--favorites] [--limit N]"
   static let journalPerfumes = "haru journal perfumes"
   static let journalImport = "haru journal import FILE"
+  static let journalCheck = "haru journal check"
+  static let journalWatch = "haru journal watch [--favorites] [--limit N]"
 
   static let text = """
     haru — the weather for your towns and a journal of scents, from the terminal.
@@ -80,7 +82,12 @@ enum Help {
       \(journalPerfumes)
       \(journalImport)
         FILE is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
-        with the same field names. Ctrl-C stops after the batch being written.
+        with the same field names. Ctrl-C stops after the batch being written. A line already
+        imported is skipped, so an interrupted import can be run again.
+      \(journalCheck)
+        checks the whole journal for damage: exit status 0 when sound, 3 when damaged.
+      \(journalWatch)
+        prints the page as one line of JSON now and after every change, from any process.
 
     global options, before the command or anywhere after it:
       --data-dir DIR            where settings and the journal live (env HARU_DATA_DIR)

@@ -16,8 +16,9 @@ public import HaruModels
 /// ```
 ///
 /// The list shows the first `pageSize` entries, newest first, and a page more for each
-/// ``Input/loadMore``. It follows the journal: an entry
-/// saved by the editor appears without anything being sent.
+/// ``Input/loadMore``. It follows the journal through `JournalRepository.changes`: after a change
+/// made by the editor, by another repository or by another process, it reads again exactly what it
+/// shows (every page loaded so far, or the search results) and the counts.
 @MainActor
 public final class JournalListViewModel {
   /// Which entries the list shows.
@@ -142,13 +143,9 @@ public final class JournalListViewModel {
     work.follow(input.toggleFavorite) { [weak self] in self?.toggleFavorite($0) }
     work.follow(input.delete) { [weak self] in self?.delete($0) }
     work.follow(input.loadMore) { [weak self] in self?.loadMore() }
-    // Writes made elsewhere, such as by the editor, reload the list. A write changes the observed
-    // pages when it touches an entry they show.
-    for list in [JournalList.all, .favorites] {
-      if let changes = try? journal.observation(of: list, limit: pageSize) {
-        work.follow(changes, skipsCurrentValue: true) { [weak self] _ in self?.reload() }
-      }
-    }
+    // A change made elsewhere, by the editor or by another process, reloads what the list shows:
+    // every page loaded so far, or the search results, and the counts.
+    work.follow(journal.changes, skipsCurrentValue: true) { [weak self] _ in self?.reload() }
     reload()
     return Output(
       segment: segment.observation, entries: entries.observation,

@@ -108,6 +108,8 @@ final class RunningHaru: Sendable {
     var status: Int32?
     var finishWaiters: [CheckedContinuation<Void, Never>] = []
     var errorWatches: [(String, CheckedContinuation<Void, Never>)] = []
+    var outputWatches: [(String, CheckedContinuation<Void, Never>)] = []
+    var outputClosed = false
 
     mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
       defer { finishWaiters.removeAll() }
@@ -157,18 +159,42 @@ final class RunningHaru: Sendable {
     process.interrupt()
   }
 
-  /// Returns once standard error contains a text.
+  /// Returns once standard error contains a text, or has ended.
   func waitForStandardError(containing text: String) async {
+    await wait(for: text, in: \.error, closed: \.errorClosed, watches: \.errorWatches)
+  }
+
+  /// Returns once standard output contains a text, or has ended.
+  func waitForStandardOutput(containing text: String) async {
+    await wait(for: text, in: \.output, closed: \.outputClosed, watches: \.outputWatches)
+  }
+
+  private func wait(
+    for text: String, in stream: KeyPath<State, Data>, closed: KeyPath<State, Bool>,
+    watches: WritableKeyPath<State, [(String, CheckedContinuation<Void, Never>)]>
+  ) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state in
-        if String(decoding: state.error, as: UTF8.self).contains(text) || state.errorClosed {
+        if String(decoding: state[keyPath: stream], as: UTF8.self).contains(text)
+          || state[keyPath: closed]
+        {
           return true
         }
-        state.errorWatches.append((text, continuation))
+        state[keyPath: watches].append((text, continuation))
         return false
       }
       if ready { continuation.resume() }
     }
+  }
+
+  /// Whether the process has ended.
+  var isFinished: Bool {
+    state.withLock { $0.status != nil }
+  }
+
+  /// What the process has printed on standard output so far.
+  var standardOutputSoFar: String {
+    state.withLock { String(decoding: $0.output, as: UTF8.self) }
   }
 
   /// Waits for the process to end and for all its output.
@@ -202,6 +228,10 @@ final class RunningHaru: Sendable {
               state.errorClosed = true
               ready = state.errorWatches.map(\.1)
               state.errorWatches.removeAll()
+            } else {
+              state.outputClosed = true
+              ready = state.outputWatches.map(\.1)
+              state.outputWatches.removeAll()
             }
             if state.openStreams == 0 && state.status != nil {
               ready += state.takeWaiters()
@@ -213,6 +243,9 @@ final class RunningHaru: Sendable {
             state.errorWatches.removeAll { text.contains($0.0) }
           } else {
             state.output.append(chunk)
+            let text = String(decoding: state.output, as: UTF8.self)
+            ready = state.outputWatches.filter { text.contains($0.0) }.map(\.1)
+            state.outputWatches.removeAll { text.contains($0.0) }
           }
         }
         for continuation in ready { continuation.resume() }

@@ -18,9 +18,10 @@ struct PhotoFolder: Sendable {
   /// digit.
   static let incomingPrefix = ".incoming-"
 
-  /// Creates the folder when it does not exist.
-  init(url: URL) throws(JournalError) {
+  /// Creates the folder when it does not exist and `creating` is true.
+  init(url: URL, creating: Bool = true) throws(JournalError) {
     self.url = url
+    guard creating else { return }
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
@@ -83,8 +84,15 @@ struct PhotoFolder: Sendable {
     unlink(fileURL(for: name).path)
   }
 
-  /// Deletes the files no entry refers to that are older than a grace period: photos whose entry
-  /// was never committed or was deleted before its file could be, and temporary files a crash left.
+  /// Deletes the files the journal wrote that no entry refers to and that are older than a grace
+  /// period: photos whose entry was never committed or was deleted before its file could be, and
+  /// temporary files a crash left.
+  ///
+  /// Only what the journal itself names is ever deleted: a regular file directly in this folder
+  /// whose name is a photo name the journal makes (``isJournalPhotoName(_:)``) or a temporary
+  /// file's (``incomingPrefix`` and a UUID). A person's own files, folders and symbolic links are
+  /// left alone, and when the folder itself is a symbolic link nothing is deleted at all, since
+  /// it points to a folder the journal did not make.
   ///
   /// Files younger than the grace period are kept: an add running in another process may have
   /// written its photo and not committed its entry yet.
@@ -101,6 +109,10 @@ struct PhotoFolder: Sendable {
     referenced: (Set<PhotoName>) throws(JournalError) -> Set<PhotoName>
   ) throws(JournalError) -> Int {
     let manager = FileManager.default
+    var folderStatus = stat()
+    guard lstat(url.path, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+      return 0
+    }
     let names: [String]
     do {
       names = try manager.contentsOfDirectory(atPath: url.path)
@@ -112,12 +124,22 @@ struct PhotoFolder: Sendable {
     }
     var candidates: [String: PhotoName?] = [:]
     for name in names {
+      let photo: PhotoName?
+      if Self.isJournalPhotoName(name) {
+        photo = try? PhotoName(name)
+        guard photo != nil else { continue }
+      } else if Self.isIncomingName(name) {
+        photo = nil
+      } else {
+        continue
+      }
       let path = url.appendingPathComponent(name, isDirectory: false).path
+      // `attributesOfItem` does not follow a symbolic link, so a link is never a regular file.
       guard let attributes = try? manager.attributesOfItem(atPath: path),
         attributes[.type] as? FileAttributeType == .typeRegular,
         let modified = attributes[.modificationDate] as? Date, modified <= cutoff
       else { continue }
-      candidates.updateValue(try? PhotoName(name), forKey: name)
+      candidates.updateValue(photo, forKey: name)
     }
     let named = Set(candidates.values.compactMap { $0 })
     let keep = try referenced(named)
@@ -130,8 +152,41 @@ struct PhotoFolder: Sendable {
     return removed
   }
 
+  /// Whether a file name is one ``PhotoName/unique(fileExtension:)`` makes: a lowercase UUID, a
+  /// dot and an extension of lowercase letters and digits (or no extension), such as
+  /// `6f9619ff-8b86-d011-b42d-00cf4fc964ff.jpg`.
+  static func isJournalPhotoName(_ name: String) -> Bool {
+    guard let dot = name.firstIndex(of: ".") else { return isLowercaseUUID(name[...]) }
+    let base = name[..<dot]
+    let fileExtension = name[name.index(after: dot)...]
+    return isLowercaseUUID(base) && (1...8).contains(fileExtension.count)
+      && fileExtension.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0)
+      }
+  }
+
+  /// Whether a file name is a temporary photo file's: ``incomingPrefix`` and a lowercase UUID.
+  static func isIncomingName(_ name: String) -> Bool {
+    name.hasPrefix(incomingPrefix) && isLowercaseUUID(name.dropFirst(incomingPrefix.count))
+  }
+
+  private static func isLowercaseUUID(_ text: Substring) -> Bool {
+    text.count == 36 && UUID(uuidString: String(text)) != nil && text == text.lowercased()
+  }
+
   private func failure(_ action: String, _ code: Int32, path: String) -> JournalError {
-    JournalError(
+    if code == ENOSPC || code == EDQUOT {
+      return JournalError(
+        .diskFull,
+        message: "The disk is full; the photo was not saved. Free some space and try again.",
+        path: path)
+    }
+    if code == EROFS {
+      return JournalError(
+        .readOnly, message: "The photo folder is on a read-only disk; nothing was saved.",
+        path: path)
+    }
+    return JournalError(
       .fileFailure,
       message: "The photo could not be saved (\(action): \(String(cString: strerror(code)))).",
       path: path)

@@ -4,6 +4,14 @@
   import CSQLite
 #endif
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// One SQLite connection with a cache of prepared statements.
 ///
 /// Not thread-safe by itself: its owner uses it from one thread at a time (under a lock), which is
@@ -15,6 +23,10 @@ final class SQLiteConnection {
     case readOnly
     /// Read and write; the file is created when missing.
     case readWrite
+    /// Read only, and assuming nobody changes the file while it is open: for a database on a
+    /// read-only medium whose `-shm` file does not exist and cannot be created. SQLite then reads
+    /// the database file alone, ignoring any write-ahead log.
+    case immutable
   }
 
   let handle: OpaquePointer
@@ -24,6 +36,8 @@ final class SQLiteConnection {
   let entryCache = EntryRowCache()
   /// What a hook registered with SQLite calls; kept alive until the connection has closed.
   var retainedForHooks: AnyObject?
+  /// What the busy handler calls; kept alive until the connection has closed.
+  private var busyWait: BusyWait?
 
   /// Opens a connection.
   ///
@@ -34,8 +48,10 @@ final class SQLiteConnection {
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
       case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
       }
-    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = sqlite3_open_v2(name, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
       let error = SQLiteError(connection: connection, code: code)
       sqlite3_close_v2(connection)
@@ -50,6 +66,21 @@ final class SQLiteConnection {
     }
     self.handle = connection
     self.path = path
+  }
+
+  /// A `file:` URI that opens `path` as immutable, with the characters a URI gives a meaning to
+  /// escaped.
+  static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+        escaped += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      default:
+        escaped.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file:\(escaped)?immutable=1"
   }
 
   deinit {
@@ -99,9 +130,28 @@ final class SQLiteConnection {
 
   /// Makes a statement that finds the database locked by another connection retry for up to
   /// `milliseconds` before it fails.
+  ///
+  /// SQLite's own `sqlite3_busy_timeout` sleeps longer and longer between tries, up to 100 ms, so
+  /// under writers that never pause a waiting writer wakes too seldom to find the lock free and
+  /// waits far longer than the writes it waits for. This handler tries again every 100 µs for the
+  /// first 20 ms, then every millisecond, until the timeout has passed.
   func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
-    let code = sqlite3_busy_timeout(handle, milliseconds)
+    let wait = BusyWait(timeoutNanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
+    busyWait = wait
+    let code = sqlite3_busy_handler(
+      handle,
+      { context, attempt in
+        guard let context else { return 0 }
+        return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(
+          attempt: attempt) ? 1 : 0
+      },
+      Unmanaged.passUnretained(wait).toOpaque())
     guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
+  }
+
+  /// The busy timeout set with ``setBusyTimeout(milliseconds:)``, for tests; 0 when none was set.
+  var busyTimeoutMilliseconds: Int {
+    busyWait.map { Int($0.timeoutNanoseconds / 1_000_000) } ?? 0
   }
 
   /// The number of cached statements, for tests.
@@ -144,5 +194,40 @@ final class SQLiteConnection {
       throw error
     }
     return result
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
+  }
+}
+
+/// The state of one connection's busy handler: when the current wait began.
+///
+/// SQLite calls the handler on the thread running the statement, and a connection runs one
+/// statement at a time, so the start time needs no lock.
+private final class BusyWait {
+  let timeoutNanoseconds: UInt64
+  private var startedAt: UInt64 = 0
+
+  init(timeoutNanoseconds: UInt64) {
+    self.timeoutNanoseconds = timeoutNanoseconds
+  }
+
+  /// Sleeps a little and says whether to try again; `attempt` is 0 at the start of each wait.
+  func shouldRetry(attempt: Int32) -> Bool {
+    let now = Self.now()
+    if attempt == 0 { startedAt = now }
+    let waited = now &- startedAt
+    guard waited < timeoutNanoseconds else { return false }
+    usleep(waited < 20_000_000 ? 100 : 1_000)
+    return true
+  }
+
+  private static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 }

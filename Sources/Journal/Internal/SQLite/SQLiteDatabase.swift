@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HaruShared
 
@@ -9,91 +10,134 @@ import HaruShared
   import Musl
 #endif
 
-/// One open journal database: a connection for writes and one for reads, each set up and used
-/// under its own lock, and a third that copies the write-ahead log into the file in the
-/// background (``WALCheckpointer``).
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One open journal database: a connection for writes, a small pool of connections for reads,
+/// and a connection that copies the write-ahead log into the file in the background
+/// (``WALCheckpointer``).
 ///
-/// Every ``SQLiteJournalStore`` of a process that opens the same file shares one
-/// `SQLiteDatabase`, so their writes queue on the writer's lock instead of competing for SQLite's
-/// file lock (and surfacing "database is locked"). Other processes are waited for through the busy
-/// timeout. In write-ahead-log mode a reader never waits for a writer, so lists stay responsive
-/// during a long import; each read sees every transaction committed before it started.
+/// In write-ahead-log mode the readers read in parallel with each other and with the writer; each
+/// read sees every transaction committed before it started. Every connection, the read-only ones
+/// included, waits for another process's locks through the busy timeout, so a reader that meets a
+/// checkpoint or a log recovery in another process waits instead of failing.
+///
+/// Each ``SQLiteJournalStore`` opens its own `SQLiteDatabase`: nothing is shared by path, so each
+/// store's options are its own. Two stores on one file wait for each other's writes through
+/// SQLite's lock, as two processes do.
+///
+/// A connection is used under its own lock only; no other lock is held while SQLite works.
 final class SQLiteDatabase: Sendable {
+  /// How a database is opened.
+  struct Configuration: Sendable {
+    /// Creates and migrates the schema.
+    var migrator = Migrator(migrations: JournalSchema.migrations)
+    /// The write-ahead log's size, in pages, that starts a background checkpoint.
+    var checkpointThresholdPages = 1000
+    /// How long a statement waits for another connection's lock before failing with
+    /// ``JournalError/Code/busy``.
+    var busyTimeoutMilliseconds: Int32 = 10_000
+    /// Whether to open without a writer even when the file could be written.
+    var readOnly = false
+    /// How many connections read in parallel.
+    var readerCount = 2
+  }
+
   /// The database file.
   let path: String
-  private let writer: LockedState<SQLiteConnection>
-  private let reader: LockedState<SQLiteConnection>
-  /// Copies the write-ahead log into the file in the background.
-  let checkpointer: WALCheckpointer
-
-  /// How long a write waits for another process to release the database.
-  static let busyTimeoutMilliseconds: Int32 = 10_000
+  /// Whether the database was opened without a writer: asked for, or its medium is read-only.
+  let isReadOnly: Bool
+  private let writer: LockedState<SQLiteConnection>?
+  private let readers: ReaderPool
+  /// Copies the write-ahead log into the file in the background; `nil` when read-only.
+  let checkpointer: WALCheckpointer?
 
   private init(
-    path: String, writer: sending SQLiteConnection, reader: sending SQLiteConnection,
-    checkpointer: WALCheckpointer
+    path: String, writer: sending SQLiteConnection?, readers: ReaderPool,
+    checkpointer: WALCheckpointer?
   ) {
     self.path = path
-    self.writer = LockedState(writer)
-    self.reader = LockedState(reader)
+    if let writer {
+      self.writer = LockedState(writer)
+    } else {
+      self.writer = nil
+    }
+    isReadOnly = checkpointer == nil
+    self.readers = readers
     self.checkpointer = checkpointer
   }
 
   // MARK: Opening
 
-  private struct WeakDatabase {
-    weak var database: SQLiteDatabase?
-  }
-
-  private static let openDatabases = LockedState<[String: WeakDatabase]>([:])
-
-  /// The open database for a file, opening (and creating or migrating) it when this process has
-  /// not opened it yet.
-  ///
-  /// `migrator` and `checkpointThresholdPages` apply only to the first open of a file; a file
-  /// already open is returned as it is.
+  /// Opens a journal database, creating or migrating it when it can be written.
   ///
   /// - Throws: ``JournalError`` with ``JournalError/Code/notADatabase``,
-  ///   ``JournalError/Code/newerSchemaVersion``, ``JournalError/Code/fileFailure`` or
-  ///   ``JournalError/Code/databaseFailure``; the file is unchanged in the first two cases.
+  ///   ``JournalError/Code/newerSchemaVersion``, ``JournalError/Code/logWithoutDatabase``,
+  ///   ``JournalError/Code/readOnly`` (no database to read on a read-only medium),
+  ///   ``JournalError/Code/busy``, ``JournalError/Code/fileFailure`` or
+  ///   ``JournalError/Code/databaseFailure``; the file is unchanged in the first three cases.
   static func open(
-    path: String, migrator: Migrator = Migrator(migrations: JournalSchema.migrations),
-    checkpointThresholdPages: Int = 1000
+    path: String, configuration: Configuration = Configuration()
   ) throws(JournalError) -> SQLiteDatabase {
-    let key = canonicalPath(path)
-    return try openDatabases.withLock { (open) throws(JournalError) -> SQLiteDatabase in
-      if let database = open[key]?.database { return database }
-      open = open.filter { $0.value.database != nil }
-      let database = try openUnshared(
-        path: path, migrator: migrator, checkpointThresholdPages: checkpointThresholdPages)
-      open[key] = WeakDatabase(database: database)
-      return database
+    let migrator = configuration.migrator
+    let onReadOnlyMedium = DatabaseFile.isOnReadOnlyMedium(path: path)
+    let readOnly = configuration.readOnly || onReadOnlyMedium
+    var state = try DatabaseFile.inspect(path: path)
+    if state == .missing {
+      // Raced by a process that created the journal meanwhile: then its files are in use.
+      try DatabaseFile.checkNoLogWithoutDatabase(path: path)
+      state = try DatabaseFile.inspect(path: path)
     }
-  }
-
-  private static func openUnshared(
-    path: String, migrator: Migrator, checkpointThresholdPages: Int
-  ) throws(JournalError) -> SQLiteDatabase {
-    switch try DatabaseFile.inspect(path: path) {
+    switch state {
     case .missing:
+      guard !readOnly else {
+        throw JournalError(
+          .readOnly,
+          message:
+            "There is no journal database at \(path), and a new one cannot be created "
+            + (onReadOnlyMedium ? "on a read-only medium." : "by a journal opened read-only."),
+          path: path)
+      }
       try create(path: path, migrator: migrator)
-    case .present(let header):
-      try probe(path: path, header: header, migrator: migrator)
+    case .present:
+      try probe(
+        path: path, configuration: configuration,
+        immutable: onReadOnlyMedium && !DatabaseFile.exists(path + "-shm"))
     }
     do {
+      if readOnly {
+        let mode: SQLiteConnection.Mode =
+          onReadOnlyMedium && !DatabaseFile.exists(path + "-shm") ? .immutable : .readOnly
+        let readers = try ReaderPool(count: configuration.readerCount, path: path) {
+          () throws(SQLiteError) in
+          let reader = try SQLiteConnection(path: path, mode: mode)
+          try reader.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+          // Reads the schema, so a file SQLite cannot read fails here and not in a later read.
+          _ = try reader.integer("SELECT count(*) FROM sqlite_master")
+          return reader
+        }
+        return SQLiteDatabase(path: path, writer: nil, readers: readers, checkpointer: nil)
+      }
       let writer = try SQLiteConnection(path: path, mode: .readWrite)
-      try configure(writer)
+      try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
       try migrator.migrate(writer)
-      let reader = try SQLiteConnection(path: path, mode: .readWrite)
-      try configure(reader)
-      try reader.execute("PRAGMA query_only = ON")
+      let readers = try ReaderPool(count: configuration.readerCount, path: path) {
+        () throws(SQLiteError) in
+        let reader = try SQLiteConnection(path: path, mode: .readWrite)
+        try configure(reader, busyTimeout: configuration.busyTimeoutMilliseconds)
+        try reader.execute("PRAGMA query_only = ON")
+        return reader
+      }
       let checkpointing = try SQLiteConnection(path: path, mode: .readWrite)
-      try configure(checkpointing)
+      try configure(checkpointing, busyTimeout: configuration.busyTimeoutMilliseconds)
       let checkpointer = WALCheckpointer(
-        connection: checkpointing, thresholdPages: checkpointThresholdPages)
+        connection: checkpointing, thresholdPages: configuration.checkpointThresholdPages)
       checkpointer.watch(writer)
       return SQLiteDatabase(
-        path: path, writer: writer, reader: reader, checkpointer: checkpointer)
+        path: path, writer: writer, readers: readers, checkpointer: checkpointer)
     } catch {
       throw mapOpenError(error, path: path, migrator: migrator)
     }
@@ -103,26 +147,43 @@ final class SQLiteDatabase: Sendable {
   /// opens the file, so a file from a newer version, or another program's database, is refused
   /// before anything is written.
   ///
-  /// The main file's header is current when the write-ahead log is empty or absent (the usual case
-  /// once every connection has closed); reading it opens nothing and creates no `-wal` or `-shm`
-  /// file. Otherwise a read-only connection reads the values through the log.
+  /// When no write-ahead log exists, no connection has the file open, and the header and size,
+  /// read twice to the same values, are current: they are checked without opening anything, so no
+  /// `-wal` or `-shm` file is created. Otherwise another process may be writing and checkpointing
+  /// the file at this moment, and its size and header agree only under SQLite's lock: a read-only
+  /// connection reads the values inside a read transaction, and compares the size with the page
+  /// count only when the log holds no pages, which no checkpoint can change while the read lasts.
   private static func probe(
-    path: String, header: DatabaseFile.Header, migrator: Migrator
+    path: String, configuration: Configuration, immutable: Bool
   ) throws(JournalError) {
+    let migrator = configuration.migrator
     do {
       let version: Int
       let applicationID: Int64
       let isEmpty: Bool
-      let log = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-      if ((log?[.size] as? NSNumber)?.intValue ?? 0) == 0 {
-        version = Int(header.userVersion)
-        applicationID = Int64(header.applicationID)
-        isEmpty = header.schemaCookie == 0
+      if let stable = try DatabaseFile.quiescentHeader(path: path) {
+        try DatabaseFile.checkSize(of: stable, path: path)
+        version = Int(stable.userVersion)
+        applicationID = Int64(stable.applicationID)
+        isEmpty = stable.schemaCookie == 0
       } else {
-        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        let connection = try SQLiteConnection(
+          path: path, mode: immutable ? .immutable : .readOnly)
+        try connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        try connection.execute("BEGIN")
+        defer { try? connection.execute("COMMIT") }
+        isEmpty = try connection.integer("SELECT count(*) FROM sqlite_master") == 0
         version = Int(try connection.integer("PRAGMA user_version"))
         applicationID = try connection.integer("PRAGMA application_id")
-        isEmpty = try connection.integer("SELECT count(*) FROM sqlite_master") == 0
+        if DatabaseFile.size(of: path + "-wal") == 0, let size = DatabaseFile.size(of: path) {
+          let pages = try connection.integer("PRAGMA page_count")
+          let pageSize = try connection.integer("PRAGMA page_size")
+          if UInt64(pages) * UInt64(pageSize) > size {
+            throw DatabaseFile.notADatabase(
+              path,
+              "is truncated: \(size) bytes, but it holds \(pages) pages of \(pageSize) bytes")
+          }
+        }
       }
       if version > migrator.latestVersion {
         throw MigrationError.newerVersion(version)
@@ -179,9 +240,11 @@ final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// Sets what SQLite does not remember in the file: every connection needs these.
-  private static func configure(_ connection: SQLiteConnection) throws(SQLiteError) {
-    try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+  /// Sets what SQLite does not remember in the file: every read-write connection needs these.
+  private static func configure(
+    _ connection: SQLiteConnection, busyTimeout: Int32
+  ) throws(SQLiteError) {
+    try connection.setBusyTimeout(milliseconds: busyTimeout)
     _ = try connection.text("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
     // A search reads rows all over the file: map it into memory (up to 256 MiB) instead of
@@ -213,63 +276,198 @@ final class SQLiteDatabase: Sendable {
     }
   }
 
+  /// The typed error for what SQLite reported: busy, read-only, disk full, damaged, cancelled,
+  /// or any other failure.
   static func databaseFailure(_ error: any Error, path: String) -> JournalError {
-    JournalError(
-      .databaseFailure, message: "The journal database reported an error: \(error)", path: path)
-  }
-
-  private static func canonicalPath(_ path: String) -> String {
-    let url = URL(fileURLWithPath: path).standardizedFileURL
-    let directory = url.deletingLastPathComponent().resolvingSymlinksInPath()
-    return directory.appendingPathComponent(url.lastPathComponent).path
+    if let error = error as? JournalError { return error }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    guard let sqlite = error as? SQLiteError else {
+      return JournalError(
+        .databaseFailure, message: "The journal database reported an error: \(error)", path: path)
+    }
+    switch sqlite.primaryCode {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return JournalError(
+        .busy,
+        message:
+          "Another app or process kept the journal locked for too long; nothing was written. "
+          + "Try again in a moment. (\(sqlite))", path: path)
+    case SQLITE_READONLY:
+      return JournalError(
+        .readOnly,
+        message: "The journal \"\(name)\" cannot be written to: it is read-only. (\(sqlite))",
+        path: path)
+    case SQLITE_FULL:
+      return JournalError(
+        .diskFull,
+        message:
+          "The disk is full; the change was not saved. Free some space and try again. (\(sqlite))",
+        path: path)
+    case SQLITE_CORRUPT, SQLITE_NOTADB:
+      return JournalError(
+        .damaged,
+        message:
+          "The journal database \"\(name)\" is damaged (\(sqlite)). Run `haru journal check` to "
+          + "see what is damaged, and restore \(DatabaseFile.threeFiles(name)) together from a "
+          + "backup.", path: path)
+    case SQLITE_INTERRUPT:
+      return JournalError(.cancelled, message: "The read was cancelled.", path: path)
+    default:
+      return JournalError(
+        .databaseFailure, message: "The journal database reported an error: \(sqlite)",
+        path: path)
+    }
   }
 
   // MARK: Using
 
-  /// Runs `body` with the read connection, alone. Each statement sees the changes committed before
-  /// it started.
+  /// Runs `body` with a read connection of the pool, alone on it. Each statement sees the changes
+  /// committed before it started.
   ///
-  /// - Throws: What `body` throws as a ``JournalError``; SQLite's errors become
-  ///   ``JournalError/Code/databaseFailure``.
+  /// - Parameters:
+  ///   - interrupter: Stops the read when cancelled; then it throws
+  ///     ``JournalError/Code/cancelled``.
+  ///   - body: The read.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws as a ``JournalError``; SQLite's errors are typed by
+  ///   ``databaseFailure(_:path:)``.
   func read<Result: Sendable>(
-    _ body: (SQLiteConnection) throws -> Result
-  ) throws(JournalError) -> Result {
-    try use(reader, body)
-  }
-
-  private func use<Result: Sendable>(
-    _ connection: LockedState<SQLiteConnection>, _ body: (SQLiteConnection) throws -> Result
+    interrupter: ReadInterrupter? = nil, _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
     let path = path
-    return try connection.withLock { (connection) throws(JournalError) -> Result in
-      do {
-        return try body(connection)
-      } catch let error as JournalError {
-        throw error
-      } catch {
-        throw Self.databaseFailure(error, path: path)
+    return try readers.use { (connection) throws(JournalError) -> Result in
+      if let interrupter {
+        guard interrupter.begin(connection.handle) else {
+          throw JournalError(.cancelled, message: "The read was cancelled.", path: path)
+        }
       }
+      defer { interrupter?.end() }
+      return try Self.run(connection, path: path, body)
+    }
+  }
+
+  private static func run<Result: Sendable>(
+    _ connection: SQLiteConnection, path: String, _ body: (SQLiteConnection) throws -> Result
+  ) throws(JournalError) -> Result {
+    do {
+      return try body(connection)
+    } catch {
+      throw databaseFailure(error, path: path)
     }
   }
 
   /// Runs `body` with the write connection in a write transaction (`BEGIN IMMEDIATE`), alone. The
   /// transaction commits when `body` returns and rolls back when it throws.
   ///
-  /// - Throws: What `body` throws as a ``JournalError``; SQLite's errors become
-  ///   ``JournalError/Code/databaseFailure``.
+  /// - Throws: ``JournalError/Code/readOnly`` when opened read-only; what `body` throws as a
+  ///   ``JournalError``; SQLite's errors are typed by ``databaseFailure(_:path:)``.
   func write<Result: Sendable>(
     _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
-    try use(writer) { connection in
+    try withWriter { connection in
       try connection.writeTransaction { try body(connection) }
     }
   }
 
   /// Runs `body` with the write connection outside any transaction, alone: for checks and
-  /// maintenance that must see the writer's view, such as `PRAGMA integrity_check`.
+  /// maintenance that must see the writer's view, such as the search index's own check.
+  ///
+  /// - Throws: ``JournalError/Code/readOnly`` when opened read-only, or what `body` throws.
   func withWriter<Result: Sendable>(
     _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
-    try use(writer, body)
+    guard let writer else {
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      throw JournalError(
+        .readOnly,
+        message: "The journal \"\(name)\" is open read-only; nothing was written.", path: path)
+    }
+    let path = path
+    return try writer.withLock { (connection) throws(JournalError) -> Result in
+      do {
+        return try body(connection)
+      } catch {
+        throw Self.databaseFailure(error, path: path)
+      }
+    }
+  }
+
+  /// The value of `PRAGMA data_version` on one reader: it changes after another connection, in
+  /// this process or another, commits.
+  func dataVersion() throws(JournalError) -> Int64 {
+    try readers.useFirst { (connection) throws(JournalError) -> Int64 in
+      try Self.run(connection, path: path) { try $0.integer("PRAGMA data_version") }
+    }
+  }
+}
+
+/// A fixed set of read connections, each used by one read at a time.
+///
+/// A read waits on a semaphore for a free connection, on the thread that asked (a thread of the
+/// repository's own queues, never one of Swift's cooperative pool), then uses it under its own
+/// lock. The first connection opens with the pool, so a file SQLite cannot read fails at once;
+/// the others open when reads first run in parallel, which keeps opening a journal cheap.
+final class ReaderPool: Sendable {
+  private let slots: [LockedState<SQLiteConnection?>]
+  private let free: LockedState<[Int]>
+  private let available: DispatchSemaphore
+  /// A connection kept for `PRAGMA data_version`, whose value is per connection; opened on first
+  /// use.
+  private let versionReader = LockedState<SQLiteConnection?>(nil)
+  private let open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection
+  private let path: String
+
+  init(
+    count: Int, path: String,
+    open: @escaping @Sendable () throws(SQLiteError) -> sending SQLiteConnection
+  ) throws(SQLiteError) {
+    var slots = [LockedState<SQLiteConnection?>(try open())]
+    for _ in 1..<max(1, count) {
+      slots.append(LockedState(nil))
+    }
+    self.slots = slots
+    self.open = open
+    self.path = path
+    free = LockedState(Array(slots.indices.reversed()))
+    available = DispatchSemaphore(value: slots.count)
+  }
+
+  func use<Result: Sendable>(
+    _ body: (SQLiteConnection) throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    available.wait()
+    let index = free.withLock { $0.removeLast() }
+    defer {
+      free.withLock { $0.append(index) }
+      available.signal()
+    }
+    return try Self.use(slots[index], opening: open, path: path, body)
+  }
+
+  func useFirst<Result: Sendable>(
+    _ body: (SQLiteConnection) throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    try Self.use(versionReader, opening: open, path: path, body)
+  }
+
+  private static func use<Result: Sendable>(
+    _ slot: LockedState<SQLiteConnection?>,
+    opening open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection, path: String,
+    _ body: (SQLiteConnection) throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    try slot.withLock { (connection) throws(JournalError) -> Result in
+      if connection == nil {
+        do {
+          connection = try open()
+        } catch {
+          throw SQLiteDatabase.databaseFailure(error, path: path)
+        }
+      }
+      guard let connection else {
+        throw SQLiteDatabase.databaseFailure(
+          SQLiteError(code: SQLITE_CANTOPEN, message: "no read connection"), path: path)
+      }
+      return try body(connection)
+    }
   }
 }

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import HaruShared
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Wakes when a database file, or its write-ahead log, may have changed, whoever changed it.
+///
+/// On Linux a thread of its own waits in `poll(2)` on an `inotify` watch of the database's folder:
+/// every commit writes to the `-wal` file and every checkpoint to the database file, so each one
+/// wakes it, and nothing runs while nothing changes. Events that arrive together are handled as
+/// one. On other platforms, which have no `inotify`, a timer on a queue of its own fires twice a
+/// second; what it calls is cheap (`PRAGMA data_version`).
+///
+/// ``stop()`` ends the watching; it is called when the owner goes away.
+final class FolderWatcher: Sendable {
+  private let changed: @Sendable () -> Void
+  #if os(Linux)
+    private let descriptors: LockedState<(inotify: Int32, wake: Int32)?>
+  #else
+    private let timer: DispatchSourceTimer
+  #endif
+
+  /// Starts watching.
+  ///
+  /// - Parameters:
+  ///   - databasePath: The database file; its folder is watched, for names that start with the
+  ///     file's name.
+  ///   - changed: Called on the watcher's thread after a change.
+  ///
+  /// The initializer fails when the folder cannot be watched.
+  init?(databasePath: String, changed: @escaping @Sendable () -> Void) {
+    self.changed = changed
+    let url = URL(fileURLWithPath: databasePath)
+    let folder = url.deletingLastPathComponent().path
+    let name = url.lastPathComponent
+    #if os(Linux)
+      let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard inotify >= 0 else { return nil }
+      let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+      var pipeEnds: [Int32] = [0, 0]
+      guard inotify_add_watch(inotify, folder, mask) >= 0, pipe(&pipeEnds) == 0 else {
+        close(inotify)
+        return nil
+      }
+      for end in pipeEnds {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      descriptors = LockedState((inotify, pipeEnds[1]))
+      let wakeRead = pipeEnds[0]
+      let thread = Thread {
+        Self.watch(inotify: inotify, wake: wakeRead, name: name, changed: changed)
+        close(wakeRead)
+        close(inotify)
+      }
+      thread.name = "haru.journal.watcher"
+      thread.start()
+    #else
+      _ = folder
+      _ = name
+      timer = DispatchSource.makeTimerSource(
+        queue: DispatchQueue(label: "haru.journal.watcher", qos: .utility))
+      timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+      timer.setEventHandler(handler: changed)
+      timer.resume()
+    #endif
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Ends the watching; `changed` may still be running once, never again after it returns.
+  func stop() {
+    #if os(Linux)
+      guard
+        let ends = descriptors.withLock({ (ends) -> (inotify: Int32, wake: Int32)? in
+          defer { ends = nil }
+          return ends
+        })
+      else { return }
+      // The watching thread wakes on the pipe, then closes its own ends.
+      var byte: UInt8 = 1
+      _ = write(ends.wake, &byte, 1)
+      close(ends.wake)
+    #else
+      timer.cancel()
+    #endif
+  }
+
+  #if os(Linux)
+    private static func watch(
+      inotify: Int32, wake: Int32, name: String, changed: @Sendable () -> Void
+    ) {
+      var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+      let nameBytes = Array(name.utf8)
+      while true {
+        var watched = [
+          pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&watched, 2, -1)
+        if ready < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        if watched[1].revents != 0 { return }
+        var relevant = false
+        // Drain everything pending, so a burst of writes is one change.
+        while true {
+          let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+          if count <= 0 { break }
+          relevant = relevant || Self.mentions(nameBytes, in: buffer, count: count)
+        }
+        if relevant {
+          changed()
+        }
+      }
+    }
+
+    /// Whether an event in the buffer names a file that starts with the database's name (the
+    /// database, its `-wal` or its `-shm`).
+    private static func mentions(_ name: [UInt8], in buffer: [UInt8], count: Int) -> Bool {
+      var offset = 0
+      // struct inotify_event: int wd; uint32_t mask, cookie, len; char name[len].
+      while offset + 16 <= count {
+        let length = Int(
+          buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+        let start = offset + 16
+        let end = min(count, start + length)
+        if length > 0, end - start >= name.count, Array(buffer[start..<start + name.count]) == name
+        {
+          return true
+        }
+        offset = start + length
+      }
+      return false
+    }
+  #endif
+}

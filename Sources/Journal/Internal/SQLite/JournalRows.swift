@@ -1,0 +1,17 @@
+import HaruModels
+
+/// Entries read from rows, and the rows that no longer read as entries.
+struct JournalRows: Sendable {
+  var entries: [JournalEntry] = []
+  /// One ``JournalError/Code/corruptEntry`` error per row set aside.
+  var unreadable: [JournalError] = []
+
+  /// Reads the statement's current row into ``entries``, or sets it aside in ``unreadable``.
+  mutating func append(_ statement: SQLiteStatement, cache: EntryRowCache) {
+    do {
+      entries.append(try EntrySQL.readEntry(statement, cache: cache))
+    } catch {
+      unreadable.append(error)
+    }
+  }
+}
