@@ -7,7 +7,7 @@ enum TownsCommand {
     let options = try ParsedOptions(
       arguments, valued: ["--lat", "--lon", "--nx", "--ny", "--limit"], usage: Help.towns)
     guard let action = options.positionals.first else {
-      throw .usage("missing action: list, add, select or remove.", Help.towns)
+      throw .usage("missing action: list, add, select, remove, search or nearest.", Help.towns)
     }
     // KMA's areas need no settings.
     switch action {
@@ -43,7 +43,8 @@ enum TownsCommand {
       try await change(store) { (towns) throws(SettingsError) in try towns.remove(at: index) }
     default:
       throw .usage(
-        "unknown action \"\(action.prefix(20))\": use list, add, select or remove.", Help.towns)
+        "unknown action \"\(action.prefix(20))\": use list, add, select, remove, search or nearest.",
+        Help.towns)
     }
     try show(store[.savedTowns], context)
   }
