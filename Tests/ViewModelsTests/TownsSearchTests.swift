@@ -21,22 +21,11 @@ struct TownsSearchTests {
     return (viewModel, input, clock)
   }
 
-  func type(
-    _ texts: [String], into input: TownsViewModel.Input, of viewModel: TownsViewModel,
-    clock: ManualClock
-  ) async {
-    for text in texts {
-      input.search.send(text)
-    }
-    await viewModel.work.untilInputHandled()
-    await clock.waitForSleepers(count: 1)
-  }
-
   @Test func suggestionsFollowTheLastTextOnceTypingPauses() async throws {
     let (viewModel, input, clock) = try settledScreen()
-    await type(["ㅅ", "성", "성보"], into: input, of: viewModel, clock: clock)
+    await type(["ㅅ", "성", "성보"], into: input.search, handledBy: viewModel.work, clock: clock)
     await clock.advance(by: .milliseconds(150))
-    await type(["성복"], into: input, of: viewModel, clock: clock)
+    await type(["성복"], into: input.search, handledBy: viewModel.work, clock: clock)
     #expect(clock.sleeperCount == 1)
     await clock.advance(by: .milliseconds(199))
     #expect(viewModel.suggestions.history == [[]])
@@ -52,7 +41,7 @@ struct TownsSearchTests {
 
   @Test func clearingTheBoxClearsTheSuggestionsAtOnce() async throws {
     let (viewModel, input, clock) = try settledScreen()
-    await type(["중앙동"], into: input, of: viewModel, clock: clock)
+    await type(["중앙동"], into: input.search, handledBy: viewModel.work, clock: clock)
     await clock.advance(by: .milliseconds(200))
     await viewModel.untilIdle()
     #expect(viewModel.suggestions.value.count == 10)
@@ -64,7 +53,7 @@ struct TownsSearchTests {
 
   @Test func choosingASuggestionAddsItWithItsCellAndRegions() async throws {
     let (viewModel, input, clock) = try settledScreen()
-    await type(["여주시 중앙동"], into: input, of: viewModel, clock: clock)
+    await type(["여주시 중앙동"], into: input.search, handledBy: viewModel.work, clock: clock)
     await clock.advance(by: .milliseconds(200))
     await viewModel.untilIdle()
     let place = try #require(viewModel.suggestions.value.first)
@@ -86,7 +75,7 @@ struct TownsSearchTests {
     await viewModel.untilIdle()
     #expect(viewModel.errorMessage.value?.contains("no longer listed") == true)
 
-    await type(["중앙동"], into: input, of: viewModel, clock: clock)
+    await type(["중앙동"], into: input.search, handledBy: viewModel.work, clock: clock)
     await clock.advance(by: .milliseconds(200))
     await viewModel.untilIdle()
     input.chooseSuggestion.send(0)
