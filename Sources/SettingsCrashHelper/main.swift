@@ -17,6 +17,9 @@
 // store is open and wait for a line on standard input before they write, so that a test can start
 // several processes and let them go at the same moment.
 //
+// The store waits up to 30 s for the settings file's lock (the tests check correctness under
+// heavy contention, not how long a writer waits), or HARU_LOCK_TIMEOUT_SECONDS when set.
+//
 // Exit status: 0 done, 1 a settings error, 2 a usage error.
 
 import Foundation
@@ -46,6 +49,13 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let lockTimeout = Duration.seconds(
+  ProcessInfo.processInfo.environment["HARU_LOCK_TIMEOUT_SECONDS"].flatMap(Int.init) ?? 30)
+
+/// The settings file's backend, with the helper's lock timeout.
+func backend(_ file: URL) -> FilePreferencesBackend {
+  FilePreferencesBackend(fileURL: file, lockTimeout: lockTimeout)
+}
 guard arguments.count >= 2 else { fail("usage: <mode> <file> …", status: 2) }
 let file = URL(fileURLWithPath: arguments[1])
 
@@ -54,7 +64,7 @@ do {
   case "crash":
     guard arguments.count == 4, let count = Int(arguments[2]), let seed = UInt64(arguments[3])
     else { fail("usage: crash <file> <writes> <seed>", status: 2) }
-    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    let store = try SettingsStore(backend: backend(file))
     for index in 0..<count {
       let key = SettingsKey<Int>("crash.\(seed).\(index)", default: -1)
       let value = index &* 7 &+ Int(truncatingIfNeeded: seed)
@@ -67,7 +77,7 @@ do {
     guard arguments.count == 5, let count = Int(arguments[3]) else {
       fail("usage: count <file> <key> <writes> flush|exit|return", status: 2)
     }
-    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    let store = try SettingsStore(backend: backend(file))
     let key = SettingsKey<Int>(arguments[2], default: 0)
     waitForGo()
     for value in 1...max(count, 1) {
@@ -85,7 +95,7 @@ do {
     else { fail("usage: add-town <file> <name> <latitude> <longitude>", status: 2) }
     let town = try Town(
       name: arguments[2], coordinate: Coordinate(latitude: latitude, longitude: longitude))
-    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    let store = try SettingsStore(backend: backend(file))
     waitForGo()
     do {
       try store.update(.savedTowns) { try $0.add(town) }

@@ -278,7 +278,11 @@ struct SettingsProcessTests {
     let holder = try HelperProcess(helper, ["hold-lock", file.path, "10"])
     defer { holder.stop() }
     #expect(holder.nextLine() == "locked")
-    let run = try HelperProcess(helper, ["count", file.path, "lost", "3", "exit"]).finish()
+    var environment = ProcessInfo.processInfo.environment
+    environment["HARU_LOCK_TIMEOUT_SECONDS"] = "1"
+    let run = try HelperProcess(
+      helper, ["count", file.path, "lost", "3", "exit"], environment: environment
+    ).finish()
     #expect(run.errors.contains("were not saved before the process ended"), "\(run.errors)")
     #expect(run.errors.contains("locked"), "the reason is given: \(run.errors)")
   }
