@@ -72,6 +72,40 @@ struct KMARequestBuilder {
       sensitiveQueryItems: [configuration.keyParameterName])
   }
 
+  /// The request for one mid-term operation (`getMidLandFcst`, `getMidTa`) of one issuance.
+  func midTermRequest(
+    _ operation: String, region: String, issuance: MidTermIssuance
+  ) throws(ForecastError) -> HTTPRequest {
+    let url = configuration.resolvedMidTermBaseURL
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host() != nil, url.query() == nil
+    else {
+      throw ForecastError(
+        .invalidRequest,
+        message:
+          "The mid-term base URL must be an http or https URL with a host and no query, such as "
+          + "https://apis.data.go.kr/1360000/MidFcstInfoService.")
+    }
+    var base = url.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let query = [
+      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",
+      "pageNo=1",
+      "numOfRows=10",
+      "dataType=JSON",
+      "regId=\(Self.percentEncoded(region))",
+      "tmFc=\(issuance.text)",
+    ].joined(separator: "&")
+    guard let request = URL(string: "\(base)/\(operation)?\(query)") else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The mid-term request URL could not be built; check the mid-term base URL.")
+    }
+    return HTTPRequest(
+      url: request, headers: ["Accept": "application/json"], timeout: configuration.timeout,
+      sensitiveQueryItems: [configuration.keyParameterName])
+  }
+
   /// Percent-encodes every byte outside the unreserved set (`A–Z a–z 0–9 - . _ ~`).
   static func percentEncoded(_ text: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)
