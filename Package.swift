@@ -111,7 +111,9 @@ let package = Package(
         "HaruForecast", "HaruForecastTesting", "HaruModels", "HaruShared", "HaruTesting",
         "HaruTestSupport",
       ],
-      path: "Tests/ForecastTests"
+      path: "Tests/ForecastTests",
+      // Real service answers, read by path.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "HaruCLITests",

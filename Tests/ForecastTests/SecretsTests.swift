@@ -157,7 +157,7 @@ struct SecretsTests {
     let failing = Switch()
     let answers = shortTermStub()
     let transport = StubTransport { request throws(ForecastError) in
-      if failing.isOn { return .text(Self.echo(request), status: 401) }
+      if failing.isOn { return .text(Self.echo(request), status: 500) }
       return try await answers.send(request)
     }
     let service = ForecastService(

@@ -268,7 +268,8 @@ struct ServiceCacheTests {
     let stale = try await service.outlook(for: .seoulCityHall)
 
     #expect(stale.isStale)
-    #expect(stale.staleReason?.code == .decoding)
+    #expect(stale.staleReason?.error.code == .decoding)
+    #expect(stale.staleReason?.code == .unreadable)
     #expect(stale.days == fresh.days)
     #expect(stale.fetchedAt == fresh.fetchedAt)
     #expect(stale.referenceTime == now.date)
@@ -331,7 +332,7 @@ struct ServiceKMAFaultTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func quotaExceededReturnsTheStaleCacheWhenThereIsOne() async throws {
+  func quotaExceededIsThrownEvenWhenAForecastIsKept() async throws {
     let now = TestNow(try serviceMorning())
     let quota = Switch()
     let answers = shortTermStub()
@@ -348,11 +349,14 @@ struct ServiceKMAFaultTests {
     quota.isOn = true
     now.date = now.date.addingTimeInterval(3600)
 
-    let stale = try await service.outlook(for: .seoulCityHall)
+    // Asking again will not help today: the error is thrown, not hidden behind the kept answer,
+    // which stays available beside it.
+    let error = await #expect(throws: ForecastError.self) {
+      try await service.outlook(for: .seoulCityHall)
+    }
 
-    #expect(stale.isStale)
-    #expect(stale.staleReason?.kmaResultCode == .requestLimitExceeded)
-    #expect(stale.days == fresh.days)
+    #expect(error?.kmaResultCode == .requestLimitExceeded)
+    #expect(service.cachedOutlook(for: .seoulCityHall)?.days == fresh.days)
     let failedAsks = transport.askedOperations.dropFirst(requestsWhenFresh)
     #expect(!failedAsks.isEmpty)
     #expect(Set(failedAsks).count == failedAsks.count)
@@ -609,7 +613,8 @@ struct ServiceTimeoutTests {
     let outlook = try await call.value
 
     #expect(outlook.isStale)
-    #expect(outlook.staleReason?.code == .timeout)
+    #expect(outlook.staleReason?.error.code == .timeout)
+    #expect(outlook.staleReason?.code == .offline)
     #expect(clock.sleeperCount == 0)
   }
 }
@@ -746,7 +751,7 @@ struct ServiceDiskCacheTests {
     ).outlook(for: .seoulCityHall)
 
     #expect(offline.isStale)
-    #expect(offline.staleReason == connectionLost)
+    #expect(offline.staleReason?.error == connectionLost)
   }
 
   @Test(arguments: ["{not json", "", "{\"version\":99}", "\u{FEFF}[]"])
