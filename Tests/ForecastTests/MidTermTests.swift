@@ -255,6 +255,10 @@ struct MidTermRegionTests {
     #expect(
       configuration.resolvedMidTermBaseURL.absoluteString
         == "http://127.0.0.1:8080/kma/MidFcstInfoService")
+    configuration.baseURL = try #require(URL(string: "http://127.0.0.1:8080"))
+    #expect(
+      configuration.resolvedMidTermBaseURL.absoluteString
+        == "http://127.0.0.1:8080/MidFcstInfoService")
     configuration.midTermBaseURL = URL(string: "http://127.0.0.1:9090/mid")
     #expect(configuration.resolvedMidTermBaseURL.absoluteString == "http://127.0.0.1:9090/mid")
   }

@@ -95,14 +95,29 @@ public struct KMAConfiguration: Hashable, Sendable {
     baseURL: constantURL("https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0"),
     keyParameterName: "authKey")
 
+  /// The configuration for a base URL: the API Hub's settings (its `authKey` parameter) when
+  /// the URL is on `apihub.kma.go.kr`, the public data portal's otherwise, with `baseURL` set.
+  ///
+  /// - Parameter baseURL: Everything before the operation name.
+  /// - Returns: The configuration.
+  public static func standard(for baseURL: URL) -> KMAConfiguration {
+    var configuration =
+      baseURL.host()?.lowercased() == "apihub.kma.go.kr" ? KMAConfiguration.apiHub : .dataGoKr
+    configuration.baseURL = baseURL
+    return configuration
+  }
+
   /// Where the mid-term operations are asked: ``midTermBaseURL``, or the sibling of
   /// ``baseURL``.
   var resolvedMidTermBaseURL: URL {
     if let midTermBaseURL { return midTermBaseURL }
-    var text = baseURL.absoluteString
-    while text.hasSuffix("/") { text.removeLast() }
-    guard let slash = text.lastIndex(of: "/") else { return baseURL }
-    return URL(string: text[...slash] + "MidFcstInfoService") ?? baseURL
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+      return baseURL
+    }
+    var segments = components.percentEncodedPath.split(separator: "/").map(String.init)
+    if !segments.isEmpty { segments.removeLast() }
+    components.percentEncodedPath = "/" + (segments + ["MidFcstInfoService"]).joined(separator: "/")
+    return components.url ?? baseURL
   }
 
   /// The publication delay of an operation.
