@@ -110,6 +110,23 @@ extension HaruCLI {
       }
     }
 
+    @Test func aRedirectToAnotherHostExitsThreeWithoutACrash() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let redirecting = try LocalHTTPServer { request in
+        .respond(
+          status: 302, headers: ["Location": "http://localhost:1/elsewhere\(request.target)"],
+          body: Data())
+      }
+      defer { redirecting.stop() }
+      // The crash this guards against came about once in fifteen runs: run it twenty times.
+      for _ in 0..<20 {
+        let result = try await Self.forecast(haru, base: redirecting.baseURL)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.standardError.contains("redirect"), "\(result)")
+      }
+    }
+
     @Test func theGatewayRefusalOfAnUnknownKeyExitsThree() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

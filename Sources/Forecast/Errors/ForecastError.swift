@@ -56,6 +56,9 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The body could not be read: empty, truncated, not JSON, an HTML page, or a shape the
     /// service does not send.
     public static let decoding = Code(rawValue: "decoding")
+    /// The server redirected the request to another scheme, host or port, or more times than
+    /// the transport follows (``URLSessionTransport/maximumRedirects``).
+    public static let redirect = Code(rawValue: "redirect")
     /// The place lies outside the 149 × 253 cell KMA forecast grid; nothing was asked.
     public static let outsideGrid = Code(rawValue: "outside-grid")
     /// The client is set up wrongly — an empty service key, a base URL that is not `http(s)` —
