@@ -72,7 +72,7 @@ struct ServiceOutlookTests {
     let morning = try serviceMorning()
     let transport = shortTermStub()
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let outlook = try await service.outlook(for: .seoulCityHall)
 
@@ -91,7 +91,7 @@ struct ServiceOutlookTests {
     let morning = try serviceMorning()
     let transport = shortTermStub(noDataFor: ["20261128 2300", "20261128 2000"])
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let outlook = try await service.outlook(for: .seoulCityHall)
 
@@ -104,7 +104,7 @@ struct ServiceOutlookTests {
   @Test func switchingProviderIsOneLine() async throws {
     let morning = try serviceMorning()
     let kma = ForecastService(
-      provider: kmaProvider(shortTermStub()), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(shortTermStub()), clock: ManualClock(), now: { morning })
     let openMeteo = ForecastService(
       provider: OpenMeteoProvider(transport: openMeteoStub(at: morning)), clock: ManualClock(),
       now: { morning })
@@ -125,7 +125,7 @@ struct ServiceCoalescingTests {
     let morning = try serviceMorning()
     let single = shortTermStub()
     _ = try await ForecastService(
-      provider: kmaProvider(single), clock: ManualClock(), now: { morning }
+      provider: try kmaProvider(single), clock: ManualClock(), now: { morning }
     ).outlook(for: .seoulCityHall)
     let clock = ManualClock()
     let answers = shortTermStub()
@@ -139,7 +139,7 @@ struct ServiceCoalescingTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: clock, now: { morning }, attemptTimeout: nil)
+      provider: try kmaProvider(transport), clock: clock, now: { morning }, attemptTimeout: nil)
 
     let outlooks = try await withThrowingTaskGroup(of: ForecastOutlook.self) { group in
       for _ in 0..<100 {
@@ -318,7 +318,7 @@ struct ServiceKMAFaultTests {
       .text(KMAFixtures.gatewayError(.requestLimitExceeded), contentType: "text/xml")
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let error = await #expect(throws: ForecastError.self) {
       try await service.outlook(for: .seoulCityHall)
@@ -343,7 +343,7 @@ struct ServiceKMAFaultTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: now.closure)
+      provider: try kmaProvider(transport), clock: ManualClock(), now: now.closure)
     let fresh = try await service.outlook(for: .seoulCityHall)
     let requestsWhenFresh = transport.requests.count
     quota.isOn = true
@@ -513,7 +513,7 @@ struct ServiceRetryTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: clock, now: { morning },
+      provider: try kmaProvider(transport), clock: clock, now: { morning },
       retryPolicy: RetryPolicy(maximumAttempts: 2, jitter: 0), attemptTimeout: nil)
 
     let call = Task { try await service.outlook(for: .seoulCityHall) }

@@ -157,9 +157,9 @@ struct TenDayOutlookTests {
 }
 
 struct FreshnessTests {
-  func service(_ transport: StubTransport, _ now: TestNow) -> ForecastService {
+  func service(_ transport: StubTransport, _ now: TestNow) throws -> ForecastService {
     ForecastService(
-      provider: kmaProvider(transport), now: now.closure,
+      provider: try kmaProvider(transport), now: now.closure,
       retryPolicy: RetryPolicy(
         maximumAttempts: 1, initialDelay: .milliseconds(1), maximumTotalTime: .seconds(1)),
       attemptTimeout: nil)
@@ -173,7 +173,7 @@ struct FreshnessTests {
       return try await inner.send(request)
     }
     let now = TestNow(try kst(2026, 10, 4, 10, 30))
-    let service = service(transport, now)
+    let service = try service(transport, now)
     _ = try await service.outlook(for: .seoulCityHall)
     now.date = try kst(2026, 10, 4, 11, 30)
     refusing.isOn = true
@@ -193,7 +193,7 @@ struct FreshnessTests {
       return try await inner.send(request)
     }
     let now = TestNow(try kst(2026, 10, 4, 10, 30))
-    let service = service(transport, now)
+    let service = try service(transport, now)
     _ = try await service.outlook(for: .seoulCityHall)
     now.date = try kst(2026, 10, 4, 12, 30)
     failing.isOn = true
@@ -213,7 +213,7 @@ struct FreshnessTests {
       return try await inner.send(request)
     }
     let now = TestNow(try kst(2026, 10, 4, 10, 30))
-    let service = service(transport, now)
+    let service = try service(transport, now)
     let fresh = try await service.outlook(for: .seoulCityHall)
     failing.isOn = true
     // Issued at 08:00; 24 hours later it may still be shown, marked stale; after that, not.

@@ -15,7 +15,7 @@ enum ForecastServiceBenchmarks {
   /// dictionary lookup.
   static let cacheHit = Benchmark(name: "forecast.service.cache-hit", unit: .microseconds) {
     let service = ForecastService(
-      provider: KMAProvider(serviceKey: "benchmark", transport: try answering(after: nil)),
+      provider: try KMAProvider(serviceKey: "benchmark", transport: try answering(after: nil)),
       now: { morning })
     _ = try await service.outlook(for: .seoulCityHall)
     let plan = SamplingPlan(warmupBatches: 20, samples: 300, batchSize: 1000)
@@ -39,7 +39,7 @@ enum ForecastServiceBenchmarks {
     let plan = SamplingPlan(warmupBatches: 5, samples: 100, batchSize: 1)
     var samples = try await Harness.measureAsync(plan) {
       let service = ForecastService(
-        provider: KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
+        provider: try KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
       return try await withThrowingTaskGroup(of: UInt64.self) { group in
         for _ in 0..<100 {
           group.addTask { UInt64(try await service.outlook(for: .seoulCityHall).days.count) }
@@ -62,7 +62,7 @@ enum ForecastServiceBenchmarks {
     let plan = SamplingPlan(warmupBatches: 5, samples: 100, batchSize: 1)
     return try await Harness.measureAsync(plan) {
       let service = ForecastService(
-        provider: KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
+        provider: try KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
       return UInt64(try await service.outlook(for: .seoulCityHall).days.count)
     }
   }
@@ -79,7 +79,7 @@ enum ForecastServiceBenchmarks {
         for _ in 0..<100 {
           group.addTask {
             let service = ForecastService(
-              provider: KMAProvider(serviceKey: "benchmark", transport: transport),
+              provider: try KMAProvider(serviceKey: "benchmark", transport: transport),
               now: { morning })
             return UInt64(try await service.outlook(for: .seoulCityHall).days.count)
           }

@@ -112,14 +112,23 @@ enum ForecastCommand {
     case .kma(let key, let baseURL, let midTermBaseURL):
       var configuration = baseURL.map(KMAConfiguration.standard(for:)) ?? .dataGoKr
       configuration.midTermBaseURL = midTermBaseURL
-      provider = KMAProvider(serviceKey: key, configuration: configuration)
+      do {
+        provider = try KMAProvider(serviceKey: key, configuration: configuration)
+      } catch {
+        throw CLIError(error)
+      }
     case .openMeteo(let endpoint):
       provider = OpenMeteoProvider(endpoint: endpoint ?? OpenMeteoProvider.publicEndpoint)
     case .samples(let service):
       let transport = SampleTransport(folder: try SampleData.folder(), service: service)
       instant = SampleData.instant
       switch service {
-      case .kma: provider = KMAProvider(serviceKey: "sample", transport: transport)
+      case .kma:
+        do {
+          provider = try KMAProvider(serviceKey: "sample", transport: transport)
+        } catch {
+          throw CLIError(error)
+        }
       case .openMeteo: provider = OpenMeteoProvider(transport: transport)
       }
     }

@@ -5,7 +5,7 @@ import HaruModels
 ///
 /// `URLQueryItem` leaves `+` and `/` as they are, and the service reads an unescaped `+` as a
 /// space; so the query is written here by hand, every byte outside the unreserved set escaped.
-struct KMARequestBuilder {
+struct KMARequestBuilder: Sendable {
   let configuration: KMAConfiguration
   /// The key, percent-encoded once.
   let encodedKey: Secret
@@ -38,6 +38,16 @@ struct KMARequestBuilder {
         message:
           "The base URL must be an http or https URL with a host and no query, such as "
           + "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0.")
+    }
+    let midTerm = configuration.resolvedMidTermBaseURL
+    guard let midScheme = midTerm.scheme?.lowercased(), midScheme == "http" || midScheme == "https",
+      let midHost = midTerm.host(), !midHost.isEmpty, midTerm.query() == nil
+    else {
+      throw ForecastError(
+        .invalidRequest,
+        message:
+          "The mid-term base URL must be an http or https URL with a host and no query, such as "
+          + "https://apis.data.go.kr/1360000/MidFcstInfoService.")
     }
     let raw = Self.decodedIfEncoded(trimmed)
     self.configuration = configuration
@@ -76,17 +86,8 @@ struct KMARequestBuilder {
   func midTermRequest(
     _ operation: String, region: String, issuance: MidTermIssuance
   ) throws(ForecastError) -> HTTPRequest {
-    let url = configuration.resolvedMidTermBaseURL
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      url.host() != nil, url.query() == nil
-    else {
-      throw ForecastError(
-        .invalidRequest,
-        message:
-          "The mid-term base URL must be an http or https URL with a host and no query, such as "
-          + "https://apis.data.go.kr/1360000/MidFcstInfoService.")
-    }
-    var base = url.absoluteString
+    // The URL was checked when the builder was made.
+    var base = configuration.resolvedMidTermBaseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     let query = [
       "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",

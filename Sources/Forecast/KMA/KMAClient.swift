@@ -23,7 +23,8 @@ public struct KMAClient: Sendable {
   /// Where and how the client asks.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: Secret
+  /// The key checked and percent-encoded once, with the configuration; or why it could not be.
+  private let builder: Result<KMARequestBuilder, ForecastError>
   private let transport: any HTTPTransport
   private let now: @Sendable () -> Date
 
@@ -42,7 +43,14 @@ public struct KMAClient: Sendable {
     transport: any HTTPTransport = URLSessionTransport(),
     now: @escaping @Sendable () -> Date = Date.init
   ) {
-    self.serviceKey = Secret(serviceKey)
+    // Checked once, here; a key or base URL that cannot be used fails every call with the same
+    // error, before anything is sent.
+    do {
+      self.builder = .success(
+        try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey))
+    } catch {
+      self.builder = .failure(error)
+    }
     self.configuration = configuration
     self.transport = transport
     self.now = now
@@ -240,8 +248,18 @@ public struct KMAClient: Sendable {
 
   // MARK: - Internals
 
+  /// A client over a key and configuration already checked, as ``KMAProvider`` makes it.
+  init(
+    builder: KMARequestBuilder, transport: any HTTPTransport, now: @escaping @Sendable () -> Date
+  ) {
+    self.configuration = builder.configuration
+    self.builder = .success(builder)
+    self.transport = transport
+    self.now = now
+  }
+
   private func requestBuilder() throws(ForecastError) -> KMARequestBuilder {
-    try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey.value)
+    try builder.get()
   }
 
   private static func gridPoint(containing coordinate: Coordinate) throws(ForecastError)

@@ -25,7 +25,7 @@ public import HaruModels
 /// whole answer, whichever request met it.
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// ```
 ///
 /// Its run changes whenever a new short-term run or nowcast is published (every hour, ten
@@ -38,22 +38,31 @@ public struct KMAProvider: ForecastProvider {
   /// The host and its settings.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: Secret
+  /// The key, checked and percent-encoded once, with the configuration.
+  private let builder: KMARequestBuilder
   private let transport: any HTTPTransport
 
-  /// Creates the provider.
+  /// Creates the provider, checking the key and the configuration once.
+  ///
+  /// ```swift
+  /// let provider = try KMAProvider(serviceKey: key)
+  /// let hub = try KMAProvider(serviceKey: hubKey, configuration: .apiHub)  // authKey=…
+  /// ```
   ///
   /// - Parameters:
-  ///   - serviceKey: The key the data portal issued, raw or percent-encoded; see
-  ///     ``KMAClient/init(serviceKey:configuration:transport:now:)``.
-  ///   - configuration: The host and its settings; the public data portal unless given.
+  ///   - serviceKey: The key the data portal issued, raw (with `+`, `/`, `=`) or
+  ///     percent-encoded; it is encoded exactly once either way.
+  ///   - configuration: The host and its settings, key parameter name included; the public data
+  ///     portal unless given (``KMAConfiguration/apiHub`` for KMA's API Hub).
   ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
+  /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key, a key with control
+  ///   characters, or a base URL that is not `http(s)` with a host; nothing is sent.
   public init(
     serviceKey: String,
     configuration: KMAConfiguration = .dataGoKr,
     transport: any HTTPTransport = URLSessionTransport()
-  ) {
-    self.serviceKey = Secret(serviceKey)
+  ) throws(ForecastError) {
+    self.builder = try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey)
     self.configuration = configuration
     self.transport = transport
   }
@@ -98,11 +107,8 @@ public struct KMAProvider: ForecastProvider {
   public func forecast(for town: Town, at date: Date) async throws(ForecastError)
     -> ProviderForecast
   {
-    let client = KMAClient(
-      serviceKey: serviceKey.value, configuration: configuration, transport: transport,
-      now: { date })
+    let client = KMAClient(builder: builder, transport: transport, now: { date })
     let gridPoint = town.gridPoint
-    let builder = try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey.value)
     let midTermClient = KMAMidTermClient(builder: builder, transport: transport)
     let regions =
       town.midTermRegions

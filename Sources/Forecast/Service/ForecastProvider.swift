@@ -9,7 +9,7 @@ public import HaruModels
 /// switching between them is one line:
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// let service = ForecastService(provider: OpenMeteoProvider())
 /// ```
 ///

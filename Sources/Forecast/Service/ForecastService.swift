@@ -6,7 +6,7 @@ import HaruShared
 /// and served stale when the network fails.
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// // or, with no key at all:
 /// let service = ForecastService(provider: OpenMeteoProvider())
 ///
