@@ -94,7 +94,8 @@ enum ForecastServiceBenchmarks {
     return samples
   }
 
-  /// A transport answering every KMA request with the fixture for its run, after a delay. The
+  /// A transport answering every KMA request with the fixture for its run (the mid-term ones
+  /// with the captured 06:00 bodies), after a delay. The
   /// answers for the runs asked at ``morning`` are made once, before anything is timed.
   static func answering(after delay: Duration?) throws -> StubTransport {
     let grid = Town.seoulCityHall.gridPoint
@@ -114,9 +115,17 @@ enum ForecastServiceBenchmarks {
       bodies[key(run.operation.name, run.baseDate, run.baseHour)] = .json(body)
     }
     let answers = bodies
+    let midTerm: [String: HTTPResponse] = [
+      "getMidLandFcst 202611300600": .json(KMAMidTermFixtures.land0600),
+      "getMidTa 202611300600": .json(KMAMidTermFixtures.temperature0600),
+    ]
     return StubTransport { request throws(ForecastError) in
       if let delay {
         try? await Task.sleep(for: delay)
+      }
+      if let issued = request.queryValue(named: "tmFc") {
+        // The captured 06:00 mid-term bodies, served as the issuance current at `morning`.
+        return midTerm["\(request.url.lastPathComponent) \(issued)"] ?? .json(KMAFixtures.noData)
       }
       guard let date = request.queryValue(named: "base_date"),
         let time = request.queryValue(named: "base_time"),

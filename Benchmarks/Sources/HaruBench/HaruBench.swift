@@ -6,7 +6,8 @@ enum HaruBench {
   /// Every benchmark, in the order they run. Names are stable; see `Benchmarks/README.md`.
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
-    + ForecastBenchmarks.all + JournalBenchmarks.all + PlacesBenchmarks.all
+    + ForecastBenchmarks.all + ForecastOutlookBenchmarks.all + JournalBenchmarks.all
+    + PlacesBenchmarks.all
 
   static func main() async {
     let command: Command
