@@ -157,6 +157,17 @@ struct TenDayOutlookTests {
 }
 
 struct FreshnessTests {
+  /// The ten-day answers, until the switch is turned on; then a lost connection.
+  static func losingTheConnection() -> (StubTransport, Switch) {
+    let failing = Switch()
+    let inner = tenDayTransport()
+    let transport = StubTransport { (request) throws(ForecastError) -> HTTPResponse in
+      if failing.isOn { throw connectionLost }
+      return try await inner.send(request)
+    }
+    return (transport, failing)
+  }
+
   func service(_ transport: StubTransport, _ now: TestNow) throws -> ForecastService {
     ForecastService(
       provider: try kmaProvider(transport), now: now.closure,
@@ -186,12 +197,7 @@ struct FreshnessTests {
   }
 
   @Test func aTransientFailureServesTheKeptForecastWithATypedReason() async throws {
-    let failing = Switch()
-    let inner = tenDayTransport()
-    let transport = StubTransport { (request) throws(ForecastError) -> HTTPResponse in
-      if failing.isOn { throw connectionLost }
-      return try await inner.send(request)
-    }
+    let (transport, failing) = Self.losingTheConnection()
     let now = TestNow(try kst(2026, 10, 4, 10, 30))
     let service = try service(transport, now)
     _ = try await service.outlook(for: .seoulCityHall)
@@ -206,12 +212,7 @@ struct FreshnessTests {
   }
 
   @Test func aKeptForecastOlderThanTheMaximumAgeIsNotServed() async throws {
-    let failing = Switch()
-    let inner = tenDayTransport()
-    let transport = StubTransport { (request) throws(ForecastError) -> HTTPResponse in
-      if failing.isOn { throw connectionLost }
-      return try await inner.send(request)
-    }
+    let (transport, failing) = Self.losingTheConnection()
     let now = TestNow(try kst(2026, 10, 4, 10, 30))
     let service = try service(transport, now)
     let fresh = try await service.outlook(for: .seoulCityHall)

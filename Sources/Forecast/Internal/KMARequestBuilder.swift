@@ -29,29 +29,28 @@ struct KMARequestBuilder: Sendable {
         .invalidRequest,
         message: "The KMA service key contains control characters; copy the key again.")
     }
-    let base = configuration.baseURL
-    guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = base.host(), !host.isEmpty, base.query() == nil
-    else {
-      throw ForecastError(
-        .invalidRequest,
-        message:
-          "The base URL must be an http or https URL with a host and no query, such as "
-          + "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0.")
-    }
-    let midTerm = configuration.resolvedMidTermBaseURL
-    guard let midScheme = midTerm.scheme?.lowercased(), midScheme == "http" || midScheme == "https",
-      let midHost = midTerm.host(), !midHost.isEmpty, midTerm.query() == nil
-    else {
-      throw ForecastError(
-        .invalidRequest,
-        message:
-          "The mid-term base URL must be an http or https URL with a host and no query, such as "
-          + "https://apis.data.go.kr/1360000/MidFcstInfoService.")
-    }
+    try Self.check(
+      configuration.baseURL, named: "base URL",
+      example: "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0")
+    try Self.check(
+      configuration.resolvedMidTermBaseURL, named: "mid-term base URL",
+      example: "https://apis.data.go.kr/1360000/MidFcstInfoService")
     let raw = Self.decodedIfEncoded(trimmed)
     self.configuration = configuration
     self.encodedKey = Secret(Self.percentEncoded(raw))
+  }
+
+  /// Refuses a base URL that is not `http(s)` with a host and no query.
+  private static func check(_ url: URL, named name: String, example: String) throws(ForecastError) {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host(), !host.isEmpty, url.query() == nil
+    else {
+      throw ForecastError(
+        .invalidRequest,
+        message:
+          "The \(name) must be an http or https URL with a host and no query, such as "
+          + "\(example).")
+    }
   }
 
   /// The request for one page of one run at a grid point.
