@@ -24,7 +24,9 @@ let package = Package(
     .target(
       name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings"),
     .target(
-      name: "HaruForecast", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Forecast"),
+      name: "HaruForecast", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Forecast",
+      // The CSV the temperature-point table is generated from, and the script that generates it.
+      exclude: ["MidTerm/Source"]),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",
@@ -112,7 +114,9 @@ let package = Package(
         "HaruForecast", "HaruForecastTesting", "HaruModels", "HaruShared", "HaruTesting",
         "HaruTestSupport",
       ],
-      path: "Tests/ForecastTests"
+      path: "Tests/ForecastTests",
+      // Real service answers, read by path.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "HaruCLITests",

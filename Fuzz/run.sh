@@ -16,7 +16,7 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds="${1:-60}"
 shift || true
-all_targets=(kma-response open-meteo-response settings-file journal-import search-query)
+all_targets=(kma-response kma-mid-response open-meteo-response settings-file journal-import search-query)
 targets=("$@")
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
@@ -64,6 +64,7 @@ status=0
 for target in "${targets[@]}"; do
   case "$target" in
   kma-response) executable "$target" HaruForecast Sources/Forecast KMAResponse.swift ;;
+  kma-mid-response) executable "$target" HaruForecast Sources/Forecast KMAMidTermResponse.swift ;;
   open-meteo-response) executable "$target" HaruForecast Sources/Forecast OpenMeteoResponse.swift ;;
   settings-file) executable "$target" HaruSettings Sources/Settings SettingsFile.swift ;;
   journal-import)

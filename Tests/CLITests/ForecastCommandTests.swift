@@ -1,5 +1,6 @@
 import Foundation
 import HaruForecast
+import HaruForecastTesting
 import HaruTestSupport
 import Testing
 
@@ -8,6 +9,15 @@ extension HaruCLI {
   @Suite(.timeLimit(.minutes(2)))
   struct ForecastCommandTests {
     static let key = "test-key"
+
+    /// `haru forecast` with the test key, asking `base` at `now`, plus `arguments`.
+    static func forecast(
+      _ haru: Haru, base: URL, _ arguments: [String] = [], now: String = ForecastServer.instantText
+    ) async throws -> HaruResult {
+      try await haru.run(
+        ["forecast", "--service-key", key, "--base-url", base.absoluteString, "--now", now]
+          + arguments)
+    }
 
     @Test func jsonPrintsTheContract() async throws {
       let haru = try Haru()
@@ -21,7 +31,15 @@ extension HaruCLI {
       ])
       #expect(result.status == 0, "\(result)")
       let document = try #require(try result.json() as? [String: Any], "\(result)")
-      #expect(Set(document.keys) == ["provider", "grid", "issuedAt", "stale", "days"])
+      #expect(
+        Set(document.keys) == [
+          "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
+          "missing", "days",
+        ])
+      #expect(document["midTermIssuedAt"] as? String == "2026-11-30T06:00:00+09:00")
+      #expect(document["staleReason"] is NSNull)
+      #expect(document["missing"] as? [String] == [])
+      #expect(document["current"] is [String: Any])
       #expect(document["provider"] as? String == "kma")
       let grid = try #require(document["grid"] as? [String: Any])
       #expect(grid["nx"] as? Int == 60)
@@ -33,6 +51,12 @@ extension HaruCLI {
       let dates = days.compactMap { $0["date"] as? String }
       #expect(Array(dates.prefix(3)) == ["2026-11-29", "2026-11-30", "2026-12-01"])
       #expect(dates == dates.sorted())
+      // Yesterday, then ten days from today: the 08:00 run to day 3, the 06:00 issuance after.
+      #expect(dates.count == 11)
+      #expect(dates.last == "2026-12-09")
+      #expect(
+        days.map { $0["source"] as? String ?? "" }
+          == Array(repeating: "short-term", count: 5) + Array(repeating: "mid-term", count: 6))
       let skies: Set<String> = ["clear", "mostlyCloudy", "overcast"]
       let types: Set<String> = [
         "none", "rain", "rainAndSnow", "snow", "shower", "drizzle", "drizzleAndFlurries",
@@ -41,9 +65,19 @@ extension HaruCLI {
       for day in days {
         #expect(
           Set(day.keys) == [
-            "date", "minTemperature", "maxTemperature", "sky", "precipitationType",
-            "precipitationProbability",
+            "date", "source", "minTemperature", "maxTemperature", "minTemperatureDerived",
+            "maxTemperatureDerived", "partial", "sky", "precipitationType",
+            "precipitationProbability", "morning", "afternoon", "sunrise", "sunset",
           ])
+        for half in ["morning", "afternoon"] {
+          let value = try #require(day[half] as? [String: Any], "\(half): \(day)")
+          #expect(Set(value.keys) == ["sky", "precipitationType", "precipitationProbability"])
+        }
+        let sunrise = try #require(day["sunrise"] as? String)
+        let sunset = try #require(day["sunset"] as? String)
+        #expect(sunrise.hasSuffix("+09:00") && sunset.hasSuffix("+09:00"))
+        #expect(sunrise.hasPrefix(day["date"] as? String ?? "?"))
+        #expect(day["minTemperatureDerived"] is Bool && day["partial"] is Bool)
         let minimum = try #require(day["minTemperature"] as? Double)
         let maximum = try #require(day["maxTemperature"] as? Double)
         #expect(minimum <= maximum)
@@ -54,6 +88,154 @@ extension HaruCLI {
       }
       // The key went to the server, in its parameter.
       #expect(server.received.allSatisfy { $0.target.contains("serviceKey=\(Self.key)") })
+    }
+
+    @Test func aBadKeyWithAKeptForecastExitsThreeWithTheReasonNeverZero() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let good = try ForecastServer.start(.kmaFixtures)
+      defer { good.stop() }
+      let first = try await Self.forecast(haru, base: good.baseURL)
+      #expect(first.status == 0, "\(first)")
+      // The real gateway refusal of an unknown key: HTTP 403 with a JSON envelope.
+      let refusing = try ForecastServer.start(.json(403, KMAMidTermFixtures.keyNotRegistered))
+      defer { refusing.stop() }
+      for json in [[], ["--json"]] {
+        let later = try await Self.forecast(
+          haru, base: refusing.baseURL, json, now: "2026-11-30T11:30:00+09:00")
+        #expect(later.status == 3, "\(later)")
+        #expect(later.standardError.contains("KMA result code 30"), "\(later)")
+        #expect(later.standardError.contains("not known"), "\(later)")
+        #expect(!later.standardOutput.contains("STALE"), "\(later)")
+      }
+    }
+
+    @Test func aRedirectToAnotherHostExitsThreeWithoutACrash() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let redirecting = try LocalHTTPServer { request in
+        .respond(
+          status: 302, headers: ["Location": "http://localhost:1/elsewhere\(request.target)"],
+          body: Data())
+      }
+      defer { redirecting.stop() }
+      // The crash this guards against came about once in fifteen runs: run it twenty times.
+      for _ in 0..<20 {
+        let result = try await Self.forecast(haru, base: redirecting.baseURL)
+        #expect(result.status == 3, "\(result)")
+        #expect(result.standardError.contains("redirect"), "\(result)")
+      }
+    }
+
+    @Test func theGatewayRefusalOfAnUnknownKeyExitsThree() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let refusing = try ForecastServer.start(.json(403, KMAMidTermFixtures.keyNotRegistered))
+      defer { refusing.stop() }
+      let result = try await Self.forecast(haru, base: refusing.baseURL)
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("KMA result code 30"), "\(result)")
+    }
+
+    @Test func onlyTheNowcastMissingIsServedAndSaysSo() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixturesWithoutNowcast)
+      defer { server.stop() }
+      let result = try await Self.forecast(haru, base: server.baseURL, ["--json"])
+      #expect(result.status == 0, "\(result)")
+      let document = try #require(try result.json() as? [String: Any])
+      #expect(document["missing"] as? [String] == ["current"])
+      #expect(document["current"] is NSNull)
+      #expect((document["days"] as? [Any])?.count == 11)
+    }
+
+    @Test func onlyTheMidTermMissingIsServedAndSaysSo() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let closed = ["--mid-base-url", try ForecastServer.closedPortURL().absoluteString]
+      let result = try await Self.forecast(haru, base: server.baseURL, ["--json"] + closed)
+      #expect(result.status == 0, "\(result)")
+      let document = try #require(try result.json() as? [String: Any])
+      #expect(document["missing"] as? [String] == ["midTerm"])
+      #expect(document["midTermIssuedAt"] is NSNull)
+      let sources = (document["days"] as? [[String: Any]])?.compactMap { $0["source"] as? String }
+      #expect(sources?.allSatisfy { $0 == "short-term" } == true)
+      let human = try await Self.forecast(
+        haru, base: server.baseURL, ["--lang", "en"] + closed, now: "2026-11-30T11:30:00+09:00")
+      #expect(human.standardOutput.contains("Days 4–10 (mid-term) could not be had"), "\(human)")
+    }
+
+    @Test func theMidTermServiceIsAskedAtTheSiblingPathOrAtMidBaseURL() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let base = server.baseURL.appending(path: "1360000/VilageFcstInfoService_2.0")
+      _ = try await Self.forecast(haru, base: base)
+      let targets = server.received.map(\.target)
+      #expect(targets.contains { $0.hasPrefix("/1360000/MidFcstInfoService/getMidTa?") })
+      #expect(targets.contains { $0.hasPrefix("/1360000/MidFcstInfoService/getMidLandFcst?") })
+      let mid = try ForecastServer.start(.kmaFixtures)
+      defer { mid.stop() }
+      let named = try await Self.forecast(
+        haru, base: base, ["--mid-base-url", mid.baseURL.appending(path: "mid").absoluteString],
+        now: "2026-11-30T11:30:00+09:00")
+      #expect(named.status == 0, "\(named)")
+      #expect(mid.received.contains { $0.target.hasPrefix("/mid/getMidTa?") })
+    }
+
+    @Test func coordinatesWithSurroundingSpacesAreAccepted() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let result = try await Self.forecast(
+        haru, base: server.baseURL, ["--json", "--lat", "37.5665 ", "--lon", " 126.9780\t"])
+      #expect(result.status == 0, "\(result)")
+      let grid = (try result.json() as? [String: Any])?["grid"] as? [String: Int]
+      #expect(grid == ["nx": 60, "ny": 127])
+    }
+
+    @Test(arguments: [1, 3, 11])
+    func daysSetsHowManyDaysFromTodayAreShown(_ count: Int) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let result = try await Self.forecast(
+        haru, base: server.baseURL, ["--json", "--days", "\(count)"])
+      #expect(result.status == 0, "\(result)")
+      let dates = ((try result.json() as? [String: Any])?["days"] as? [[String: Any]])?
+        .compactMap { $0["date"] as? String }
+      // Yesterday, then `count` days from today.
+      #expect(dates?.count == count + 1)
+      #expect(dates?.first == "2026-11-29")
+    }
+
+    @Test(arguments: ["0", "12", "ten"])
+    func daysOutsideOneToElevenIsAUsageError(_ value: String) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let result = try await haru.run(["forecast", "--offline", "--days", value])
+      #expect(result.status == 2, "\(result)")
+    }
+
+    @Test func humanOutputShowsHalvesExtremesAndTheSun() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let result = try await Self.forecast(haru, base: server.baseURL, ["--lang", "ko"])
+      #expect(result.status == 0, "\(result)")
+      let lines = result.standardOutput.split(separator: "\n")
+      let today = try #require(lines.first { $0.hasPrefix("오늘") }, "\(result)")
+      for word in ["오전", "오후", "07:", "17:"] {
+        #expect(today.contains(word), "\(word): \(today)")
+      }
+      #expect(lines.filter { $0.contains("오전") }.count == 11)
     }
 
     @Test func humanOutputShowsThreeDaysInTheSavedUnit() async throws {

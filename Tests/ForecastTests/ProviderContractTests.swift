@@ -10,9 +10,9 @@ enum ProviderUnderTest: String, CaseIterable, Sendable, CustomTestStringConverti
   case openMeteo
   case stub
 
-  func make(at date: Date) -> any ForecastProvider {
+  func make(at date: Date) throws -> any ForecastProvider {
     switch self {
-    case .kma: kmaProvider(shortTermStub())
+    case .kma: try kmaProvider(shortTermStub())
     case .openMeteo: OpenMeteoProvider(transport: openMeteoStub(at: date))
     case .stub: StubForecastProvider { _, date in .canned(around: date) }
     }
@@ -24,7 +24,7 @@ enum ProviderUnderTest: String, CaseIterable, Sendable, CustomTestStringConverti
 struct ProviderContractTests {
   @Test(arguments: ProviderUnderTest.allCases)
   func identifierAndAttributionAreSet(kind: ProviderUnderTest) throws {
-    let provider = kind.make(at: try serviceMorning())
+    let provider = try kind.make(at: try serviceMorning())
     #expect(!provider.identifier.isEmpty)
     #expect(!provider.attribution.text.isEmpty)
     #expect(provider.attribution.link.scheme != nil)
@@ -32,14 +32,14 @@ struct ProviderContractTests {
 
   @Test func identifiersDiffer() throws {
     let morning = try serviceMorning()
-    let identifiers = ProviderUnderTest.allCases.map { $0.make(at: morning).identifier }
+    let identifiers = try ProviderUnderTest.allCases.map { try $0.make(at: morning).identifier }
     #expect(Set(identifiers).count == identifiers.count)
   }
 
   @Test(arguments: ProviderUnderTest.allCases)
   func runsNeverGoBackwardsAndHoldUntilTheNextPublication(kind: ProviderUnderTest) throws {
     let start = try kst(2026, 11, 29, 0)
-    let provider = kind.make(at: start)
+    let provider = try kind.make(at: start)
     var previous = provider.run(at: start)
     for step in 1...(2 * 24 * 12) {
       let date = start.addingTimeInterval(Double(step) * 300)
@@ -54,7 +54,7 @@ struct ProviderContractTests {
   @Test(arguments: ProviderUnderTest.allCases)
   func theForecastCoversTodayAndNow(kind: ProviderUnderTest) async throws {
     let morning = try serviceMorning()
-    let provider = kind.make(at: morning)
+    let provider = try kind.make(at: morning)
 
     let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
 
@@ -69,7 +69,7 @@ struct ProviderContractTests {
   func aServiceOverTheProviderAnswers(kind: ProviderUnderTest) async throws {
     let morning = try serviceMorning()
     let service = ForecastService(
-      provider: kind.make(at: morning), clock: ContinuousClock(), now: { morning })
+      provider: try kind.make(at: morning), clock: ContinuousClock(), now: { morning })
 
     let outlook = try await service.outlook(for: .seoulCityHall)
 
@@ -81,7 +81,7 @@ struct ProviderContractTests {
 
 struct ProviderKMARunTests {
   @Test func theKMARunFollowsTheNewestPublishedRuns() throws {
-    let provider = kmaProvider(shortTermStub())
+    let provider = try kmaProvider(shortTermStub())
     let start = try kst(2026, 11, 29, 0)
     for step in 0..<(2 * 24 * 12) {
       let date = start.addingTimeInterval(Double(step) * 300 + 60)
@@ -95,7 +95,7 @@ struct ProviderKMARunTests {
   @Test func theKMARunFollowsConfiguredDelays() throws {
     var configuration = KMAConfiguration.dataGoKr
     configuration.publicationDelays[.nowcast] = .seconds(40 * 60)
-    let provider = KMAProvider(
+    let provider = try KMAProvider(
       serviceKey: sentinelKey, configuration: configuration, transport: shortTermStub())
     // 14:20: the 14:00 short-term run is out (14:10), the 14:00 nowcast is not (14:40).
     let run = provider.run(at: try kst(2026, 11, 30, 14, 20))

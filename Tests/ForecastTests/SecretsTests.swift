@@ -146,9 +146,9 @@ struct SecretsTests {
     }
   }
 
-  @Test func clientsAndProvidersNeverShowTheKey() {
+  @Test func clientsAndProvidersNeverShowTheKey() throws {
     Self.expectNoKey(in: client(StubTransport { _ in .json("") }, at: Date()), "client")
-    Self.expectNoKey(in: kmaProvider(StubTransport { _ in .json("") }), "provider")
+    Self.expectNoKey(in: try kmaProvider(StubTransport { _ in .json("") }), "provider")
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -157,11 +157,11 @@ struct SecretsTests {
     let failing = Switch()
     let answers = shortTermStub()
     let transport = StubTransport { request throws(ForecastError) in
-      if failing.isOn { return .text(Self.echo(request), status: 401) }
+      if failing.isOn { return .text(Self.echo(request), status: 500) }
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: now.closure,
+      provider: try kmaProvider(transport), clock: ManualClock(), now: now.closure,
       retryPolicy: .never)
     _ = try await service.outlook(for: .seoulCityHall)
     failing.isOn = true
@@ -178,7 +178,7 @@ struct SecretsTests {
   func serviceErrorsWithoutACacheNeverShowTheKey() async throws {
     let transport = StubTransport { request in .text(Self.echo(request), status: 403) }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: Date.init,
+      provider: try kmaProvider(transport), clock: ManualClock(), now: Date.init,
       retryPolicy: .never)
     let error = await #expect(throws: ForecastError.self) {
       try await service.outlook(for: .seoulCityHall)

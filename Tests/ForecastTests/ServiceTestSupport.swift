@@ -39,8 +39,8 @@ func serviceMorning() throws -> Date {
 }
 
 /// A KMA provider over a transport.
-func kmaProvider(_ transport: any HTTPTransport) -> KMAProvider {
-  KMAProvider(serviceKey: sentinelKey, transport: transport)
+func kmaProvider(_ transport: any HTTPTransport) throws -> KMAProvider {
+  try KMAProvider(serviceKey: sentinelKey, transport: transport)
 }
 
 /// An Open-Meteo answer for every request, at a fixed instant.

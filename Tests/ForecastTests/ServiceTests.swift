@@ -72,7 +72,7 @@ struct ServiceOutlookTests {
     let morning = try serviceMorning()
     let transport = shortTermStub()
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let outlook = try await service.outlook(for: .seoulCityHall)
 
@@ -91,7 +91,7 @@ struct ServiceOutlookTests {
     let morning = try serviceMorning()
     let transport = shortTermStub(noDataFor: ["20261128 2300", "20261128 2000"])
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let outlook = try await service.outlook(for: .seoulCityHall)
 
@@ -104,7 +104,7 @@ struct ServiceOutlookTests {
   @Test func switchingProviderIsOneLine() async throws {
     let morning = try serviceMorning()
     let kma = ForecastService(
-      provider: kmaProvider(shortTermStub()), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(shortTermStub()), clock: ManualClock(), now: { morning })
     let openMeteo = ForecastService(
       provider: OpenMeteoProvider(transport: openMeteoStub(at: morning)), clock: ManualClock(),
       now: { morning })
@@ -125,7 +125,7 @@ struct ServiceCoalescingTests {
     let morning = try serviceMorning()
     let single = shortTermStub()
     _ = try await ForecastService(
-      provider: kmaProvider(single), clock: ManualClock(), now: { morning }
+      provider: try kmaProvider(single), clock: ManualClock(), now: { morning }
     ).outlook(for: .seoulCityHall)
     let clock = ManualClock()
     let answers = shortTermStub()
@@ -139,7 +139,7 @@ struct ServiceCoalescingTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: clock, now: { morning }, attemptTimeout: nil)
+      provider: try kmaProvider(transport), clock: clock, now: { morning }, attemptTimeout: nil)
 
     let outlooks = try await withThrowingTaskGroup(of: ForecastOutlook.self) { group in
       for _ in 0..<100 {
@@ -268,7 +268,8 @@ struct ServiceCacheTests {
     let stale = try await service.outlook(for: .seoulCityHall)
 
     #expect(stale.isStale)
-    #expect(stale.staleReason?.code == .decoding)
+    #expect(stale.staleReason?.error.code == .decoding)
+    #expect(stale.staleReason?.code == .unreadable)
     #expect(stale.days == fresh.days)
     #expect(stale.fetchedAt == fresh.fetchedAt)
     #expect(stale.referenceTime == now.date)
@@ -317,7 +318,7 @@ struct ServiceKMAFaultTests {
       .text(KMAFixtures.gatewayError(.requestLimitExceeded), contentType: "text/xml")
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: { morning })
+      provider: try kmaProvider(transport), clock: ManualClock(), now: { morning })
 
     let error = await #expect(throws: ForecastError.self) {
       try await service.outlook(for: .seoulCityHall)
@@ -331,7 +332,7 @@ struct ServiceKMAFaultTests {
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func quotaExceededReturnsTheStaleCacheWhenThereIsOne() async throws {
+  func quotaExceededIsThrownEvenWhenAForecastIsKept() async throws {
     let now = TestNow(try serviceMorning())
     let quota = Switch()
     let answers = shortTermStub()
@@ -342,17 +343,20 @@ struct ServiceKMAFaultTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: ManualClock(), now: now.closure)
+      provider: try kmaProvider(transport), clock: ManualClock(), now: now.closure)
     let fresh = try await service.outlook(for: .seoulCityHall)
     let requestsWhenFresh = transport.requests.count
     quota.isOn = true
     now.date = now.date.addingTimeInterval(3600)
 
-    let stale = try await service.outlook(for: .seoulCityHall)
+    // Asking again will not help today: the error is thrown, not hidden behind the kept answer,
+    // which stays available beside it.
+    let error = await #expect(throws: ForecastError.self) {
+      try await service.outlook(for: .seoulCityHall)
+    }
 
-    #expect(stale.isStale)
-    #expect(stale.staleReason?.kmaResultCode == .requestLimitExceeded)
-    #expect(stale.days == fresh.days)
+    #expect(error?.kmaResultCode == .requestLimitExceeded)
+    #expect(service.cachedOutlook(for: .seoulCityHall)?.days == fresh.days)
     let failedAsks = transport.askedOperations.dropFirst(requestsWhenFresh)
     #expect(!failedAsks.isEmpty)
     #expect(Set(failedAsks).count == failedAsks.count)
@@ -509,7 +513,7 @@ struct ServiceRetryTests {
       return try await answers.send(request)
     }
     let service = ForecastService(
-      provider: kmaProvider(transport), clock: clock, now: { morning },
+      provider: try kmaProvider(transport), clock: clock, now: { morning },
       retryPolicy: RetryPolicy(maximumAttempts: 2, jitter: 0), attemptTimeout: nil)
 
     let call = Task { try await service.outlook(for: .seoulCityHall) }
@@ -609,7 +613,8 @@ struct ServiceTimeoutTests {
     let outlook = try await call.value
 
     #expect(outlook.isStale)
-    #expect(outlook.staleReason?.code == .timeout)
+    #expect(outlook.staleReason?.error.code == .timeout)
+    #expect(outlook.staleReason?.code == .offline)
     #expect(clock.sleeperCount == 0)
   }
 }
@@ -746,7 +751,7 @@ struct ServiceDiskCacheTests {
     ).outlook(for: .seoulCityHall)
 
     #expect(offline.isStale)
-    #expect(offline.staleReason == connectionLost)
+    #expect(offline.staleReason?.error == connectionLost)
   }
 
   @Test(arguments: ["{not json", "", "{\"version\":99}", "\u{FEFF}[]"])

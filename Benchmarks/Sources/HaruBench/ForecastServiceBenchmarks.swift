@@ -15,7 +15,7 @@ enum ForecastServiceBenchmarks {
   /// dictionary lookup.
   static let cacheHit = Benchmark(name: "forecast.service.cache-hit", unit: .microseconds) {
     let service = ForecastService(
-      provider: KMAProvider(serviceKey: "benchmark", transport: try answering(after: nil)),
+      provider: try KMAProvider(serviceKey: "benchmark", transport: try answering(after: nil)),
       now: { morning })
     _ = try await service.outlook(for: .seoulCityHall)
     let plan = SamplingPlan(warmupBatches: 20, samples: 300, batchSize: 1000)
@@ -39,7 +39,7 @@ enum ForecastServiceBenchmarks {
     let plan = SamplingPlan(warmupBatches: 5, samples: 100, batchSize: 1)
     var samples = try await Harness.measureAsync(plan) {
       let service = ForecastService(
-        provider: KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
+        provider: try KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
       return try await withThrowingTaskGroup(of: UInt64.self) { group in
         for _ in 0..<100 {
           group.addTask { UInt64(try await service.outlook(for: .seoulCityHall).days.count) }
@@ -62,7 +62,7 @@ enum ForecastServiceBenchmarks {
     let plan = SamplingPlan(warmupBatches: 5, samples: 100, batchSize: 1)
     return try await Harness.measureAsync(plan) {
       let service = ForecastService(
-        provider: KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
+        provider: try KMAProvider(serviceKey: "benchmark", transport: transport), now: { morning })
       return UInt64(try await service.outlook(for: .seoulCityHall).days.count)
     }
   }
@@ -79,7 +79,7 @@ enum ForecastServiceBenchmarks {
         for _ in 0..<100 {
           group.addTask {
             let service = ForecastService(
-              provider: KMAProvider(serviceKey: "benchmark", transport: transport),
+              provider: try KMAProvider(serviceKey: "benchmark", transport: transport),
               now: { morning })
             return UInt64(try await service.outlook(for: .seoulCityHall).days.count)
           }
@@ -94,7 +94,8 @@ enum ForecastServiceBenchmarks {
     return samples
   }
 
-  /// A transport answering every KMA request with the fixture for its run, after a delay. The
+  /// A transport answering every KMA request with the fixture for its run (the mid-term ones
+  /// with the captured 06:00 bodies), after a delay. The
   /// answers for the runs asked at ``morning`` are made once, before anything is timed.
   static func answering(after delay: Duration?) throws -> StubTransport {
     let grid = Town.seoulCityHall.gridPoint
@@ -114,9 +115,17 @@ enum ForecastServiceBenchmarks {
       bodies[key(run.operation.name, run.baseDate, run.baseHour)] = .json(body)
     }
     let answers = bodies
+    let midTerm: [String: HTTPResponse] = [
+      "getMidLandFcst 202611300600": .json(KMAMidTermFixtures.land0600),
+      "getMidTa 202611300600": .json(KMAMidTermFixtures.temperature0600),
+    ]
     return StubTransport { request throws(ForecastError) in
       if let delay {
         try? await Task.sleep(for: delay)
+      }
+      if let issued = request.queryValue(named: "tmFc") {
+        // The captured 06:00 mid-term bodies, served as the issuance current at `morning`.
+        return midTerm["\(request.url.lastPathComponent) \(issued)"] ?? .json(KMAFixtures.noData)
       }
       guard let date = request.queryValue(named: "base_date"),
         let time = request.queryValue(named: "base_time"),

@@ -6,8 +6,8 @@ enum HaruBench {
   /// Every benchmark, in the order they run. Names are stable; see `Benchmarks/README.md`.
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
-    + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + JournalBenchmarks.all
-    + JournalProcessBenchmarks.all + PlacesBenchmarks.all
+    + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + ForecastOutlookBenchmarks.all
+    + JournalBenchmarks.all + JournalProcessBenchmarks.all + PlacesBenchmarks.all
 
   static func main() async {
     // The other process of `settings.external-change.latency`.

@@ -60,7 +60,7 @@ enum DemoCommand {
     console.print("  " + SampleData.label(context.language))
     let outlook = try await ForecastCommand.fetch(
       town: Town.seoulCityHall, from: .samples(.kma), now: nil, cacheDirectory: nil)
-    try ForecastCommand.show(outlook, unit: reread[.temperatureUnit], context)
+    try ForecastCommand.show(outlook, days: 10, unit: reread[.temperatureUnit], context)
 
     // 4. The scent journal.
     heading(4, t("향기 일기: 쓰고, 보고, 찾기", "The scent journal: added, listed, searched"), console)

@@ -3,7 +3,7 @@ import HaruForecast
 import HaruModels
 import HaruSettings
 
-/// `haru forecast`: yesterday, today, tomorrow and the days after for a town.
+/// `haru forecast`: yesterday and the days from today to day 10 for a town.
 enum ForecastCommand {
   static let usage = Help.forecast
 
@@ -12,7 +12,7 @@ enum ForecastCommand {
       arguments,
       valued: [
         "--town", "--lat", "--lon", "--nx", "--ny", "--provider", "--service-key", "--base-url",
-        "--now",
+        "--mid-base-url", "--now", "--days",
       ],
       flags: ["--offline"], usage: usage)
     try options.expectPositionals(0...0, "", usage: usage)
@@ -21,8 +21,15 @@ enum ForecastCommand {
     guard providerName == "kma" || providerName == "open-meteo" else {
       throw .usage("--provider is kma or open-meteo, not \"\(providerName.prefix(20))\".", usage)
     }
-    if offline, options.has("--base-url") {
+    if offline, options.has("--base-url") || options.has("--mid-base-url") {
       throw .usage("--offline reads the bundled samples; it takes no --base-url.", usage)
+    }
+    if providerName != "kma", options.has("--mid-base-url") {
+      throw .usage("--mid-base-url names KMA's mid-term service; Open-Meteo has none.", usage)
+    }
+    let dayCount = try options.integer("--days", usage: usage) ?? 10
+    guard (1...11).contains(dayCount) else {
+      throw .usage("--days is 1 to 11 (today and up to ten days after), not \(dayCount).", usage)
     }
     if offline, options.has("--now") {
       throw .usage(
@@ -30,14 +37,19 @@ enum ForecastCommand {
         usage)
     }
     let now = try options.value("--now").map { (text) throws(CLIError) in try parseInstant(text) }
-    let baseURL = try options.value("--base-url").map { (text) throws(CLIError) in
-      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-        scheme == "http" || scheme == "https", url.host != nil
-      else {
-        throw CLIError.usage("--base-url needs an http or https URL.", usage)
+    func webURL(_ name: String) throws(CLIError) -> URL? {
+      try options.value(name).map { (text) throws(CLIError) in
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+          let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+          url.host != nil
+        else {
+          throw CLIError.usage("\(name) needs an http or https URL.", usage)
+        }
+        return url
       }
-      return url
     }
+    let baseURL = try webURL("--base-url")
+    let midTermBaseURL = try webURL("--mid-base-url")
     let key = options.value("--service-key") ?? context.environment["HARU_KMA_SERVICE_KEY"]
     if providerName == "kma", !offline, (key ?? "").isEmpty {
       throw .usage(
@@ -65,7 +77,7 @@ enum ForecastCommand {
     if offline {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
     } else if providerName == "kma" {
-      source = .kma(key: key ?? "", baseURL: baseURL)
+      source = .kma(key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL)
     } else {
       source = .openMeteo(endpoint: baseURL)
     }
@@ -80,12 +92,12 @@ enum ForecastCommand {
         context.console.print(SampleData.label(context.language))
       }
     }
-    try show(outlook, unit: settings[.temperatureUnit], context)
+    try show(outlook, days: dayCount, unit: settings[.temperatureUnit], context)
   }
 
   /// Where the forecast comes from.
   enum Source {
-    case kma(key: String, baseURL: URL?)
+    case kma(key: String, baseURL: URL?, midTermBaseURL: URL?)
     case openMeteo(endpoint: URL?)
     case samples(SampleTransport.Service)
   }
@@ -97,20 +109,26 @@ enum ForecastCommand {
     let provider: any ForecastProvider
     var instant = now
     switch source {
-    case .kma(let key, let baseURL):
-      var configuration = KMAConfiguration.dataGoKr
-      if let baseURL {
-        configuration.baseURL = baseURL
-        if baseURL.host == "apihub.kma.go.kr" { configuration.keyParameterName = "authKey" }
+    case .kma(let key, let baseURL, let midTermBaseURL):
+      var configuration = baseURL.map(KMAConfiguration.standard(for:)) ?? .dataGoKr
+      configuration.midTermBaseURL = midTermBaseURL
+      do {
+        provider = try KMAProvider(serviceKey: key, configuration: configuration)
+      } catch {
+        throw CLIError(error)
       }
-      provider = KMAProvider(serviceKey: key, configuration: configuration)
     case .openMeteo(let endpoint):
       provider = OpenMeteoProvider(endpoint: endpoint ?? OpenMeteoProvider.publicEndpoint)
     case .samples(let service):
       let transport = SampleTransport(folder: try SampleData.folder(), service: service)
       instant = SampleData.instant
       switch service {
-      case .kma: provider = KMAProvider(serviceKey: "sample", transport: transport)
+      case .kma:
+        do {
+          provider = try KMAProvider(serviceKey: "sample", transport: transport)
+        } catch {
+          throw CLIError(error)
+        }
       case .openMeteo: provider = OpenMeteoProvider(transport: transport)
       }
     }
@@ -166,17 +184,19 @@ enum ForecastCommand {
 
   // MARK: - Output
 
-  /// The days shown: yesterday, today, tomorrow and any later days, in date order.
-  static func shownDays(_ outlook: ForecastOutlook) -> [DayForecast] {
+  /// The days shown: yesterday when known, then today and the days after, `count` of them, in
+  /// date order.
+  static func shownDays(_ outlook: ForecastOutlook, count: Int = 11) -> [DayForecast] {
     let yesterday = outlook.referenceDay.adding(days: -1)
-    return outlook.days.filter { $0.day >= yesterday }.sorted { $0.day < $1.day }
+    let last = outlook.referenceDay.adding(days: count - 1)
+    return outlook.days.filter { $0.day >= yesterday && $0.day <= last }.sorted { $0.day < $1.day }
   }
 
   static func show(
-    _ outlook: ForecastOutlook, unit: TemperatureUnit, _ context: Context
+    _ outlook: ForecastOutlook, days count: Int, unit: TemperatureUnit, _ context: Context
   ) throws(CLIError) {
     if context.json {
-      try context.printJSON(OutlookJSON(outlook))
+      try context.printJSON(OutlookJSON(outlook, days: count, language: context.language))
       return
     }
     let console = context.console
@@ -184,19 +204,26 @@ enum ForecastCommand {
     let grid = outlook.town.gridPoint
     // A place given only as a grid cell is named after it already.
     let name = outlook.town.name == "grid \(grid.nx),\(grid.ny)" ? "" : "\(outlook.town.name) · "
+    var issued = "\(context.text("발표", "issued")) \(koreanTime(outlook.issuedAt))"
+    if let midTerm = outlook.midTermIssuedAt {
+      issued += " · \(context.text("중기 발표", "mid-term issued")) \(koreanTime(midTerm))"
+    }
     console.print(
       "\(name)\(context.text("격자", "grid")) \(grid.nx),\(grid.ny) · "
-        + "\(providerName(outlook.provider)) (\(outlook.attribution.text)) · "
-        + "\(context.text("발표", "issued")) \(koreanTime(outlook.issuedAt))")
+        + "\(providerName(outlook.provider)) (\(outlook.attribution.text)) · \(issued)")
     if let reason = outlook.staleReason {
+      console.print(context.text("오래된 예보: ", "STALE: ") + reason.message(in: language))
+    }
+    if outlook.missing.contains(.current) {
+      console.print(context.text("현재 날씨를 받지 못했습니다.", "The conditions now could not be had."))
+    }
+    if outlook.missing.contains(.midTerm) {
       console.print(
-        context.text(
-          "오래된 예보: 새 예보를 받지 못했습니다 (\(reason.code)). 저장해 둔 예보를 보여 줍니다.",
-          "STALE: the newest forecast could not be fetched (\(reason.code)); showing the one kept.")
-      )
+        context.text("중기예보(4~10일)를 받지 못했습니다.", "Days 4–10 (mid-term) could not be had."))
     }
     console.print("")
-    for day in shownDays(outlook) {
+    let shown = shownDays(outlook, count: count)
+    for day in shown {
       let offset = outlook.referenceDay.days(until: day.day)
       let name: String =
         switch offset {
@@ -207,25 +234,46 @@ enum ForecastCommand {
         }
       let minimum = day.minimum.map { temperature($0, unit) } ?? "-"
       let maximum = day.maximum.map { temperature($0, unit) } ?? "-"
-      let sky = day.sky?.displayName(in: language) ?? "-"
-      let type = day.precipitationType ?? .nothing
-      var rain =
-        type == .nothing ? context.text("강수 없음", "no rain") : type.displayName(in: language)
-      if let chance = day.precipitationProbability { rain += " · \(chance.formatted)" }
+      let sun = outlook.sunTimes(for: day.day)
+      let sunText = "\(sun.sunrise.map(clock) ?? "--:--")–\(sun.sunset.map(clock) ?? "--:--")"
       console.print(
         pad(name, 10) + pad(dayText(day.day, language), 11)
-          + pad("\(context.text("최저", "min")) \(minimum)", 11)
-          + pad("\(context.text("최고", "max")) \(maximum)", 11) + pad(sky, 14) + rain)
+          + pad("\(context.text("오전", "am")) \(half(day.morning, language))", 22)
+          + pad("\(context.text("오후", "pm")) \(half(day.afternoon, language))", 22)
+          + pad("\(minimum) / \(maximum)", 13) + pad(sunText, 12)
+          + (day.isPartial ? context.text("일부", "partial") : ""))
     }
-    if shownDays(outlook).contains(where: {
+    if shown.contains(where: {
       ($0.minimum?.isDerived ?? false) || ($0.maximum?.isDerived ?? false)
     }) {
       console.print(context.text("~ 시간별 기온에서 구한 값", "~ derived from the hourly temperatures"))
+    }
+    if shown.contains(where: \.isPartial) {
+      console.print(
+        context.text(
+          "일부: 그날의 일부 시간만 예보됨 (03시 이후 시작 또는 21시 전에 끝남)",
+          "partial: only part of the day is forecast (starts after 03:00 or ends before 21:00)"))
     }
     if let change = outlook.comparedWithYesterday {
       console.print("")
       console.print(change.sentence(in: unit, language: language))
     }
+  }
+
+  /// Half a day as "맑음 10%", or "-" when unknown.
+  static func half(_ half: DayHalf?, _ language: DisplayLanguage) -> String {
+    guard let half else { return "-" }
+    let sky = half.sky?.displayName(in: language) ?? half.wording ?? "?"
+    let type = half.precipitationType.flatMap { $0.isFalling ? $0.displayName(in: language) : nil }
+    let chance = half.precipitationProbability.map { " \($0.formatted)" } ?? ""
+    return (type.map { "\(sky)·\($0)" } ?? sky) + chance
+  }
+
+  /// "07:47" in Korea Standard Time.
+  static func clock(_ date: Date) -> String {
+    let seconds = Int((date.timeIntervalSince1970 + 9 * 3600).rounded())
+    let minuteOfDay = ((seconds / 60) % 1440 + 1440) % 1440
+    return String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
   }
 
   static func providerName(_ identifier: String) -> String {
@@ -268,52 +316,168 @@ struct OutlookJSON: Encodable {
     let ny: Int
   }
 
-  struct Day: Encodable {
-    let date: String
-    let minTemperature: Double?
-    let maxTemperature: Double?
+  struct Half: Encodable {
     let sky: String?
     let precipitationType: String?
     let precipitationProbability: Int?
 
+    init(_ half: DayHalf) {
+      sky = half.sky?.rawValue
+      precipitationType = half.precipitationType.map(OutlookJSON.typeName)
+      precipitationProbability = half.precipitationProbability?.percent
+    }
+
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(date, forKey: .date)
-      try container.encode(minTemperature, forKey: .minTemperature)
-      try container.encode(maxTemperature, forKey: .maxTemperature)
       try container.encode(sky, forKey: .sky)
       try container.encode(precipitationType, forKey: .precipitationType)
       try container.encode(precipitationProbability, forKey: .precipitationProbability)
     }
 
     enum CodingKeys: String, CodingKey {
-      case date, minTemperature, maxTemperature, sky, precipitationType,
-        precipitationProbability
+      case sky, precipitationType, precipitationProbability
     }
+  }
+
+  struct Day: Encodable {
+    let date: String
+    let source: String
+    let minTemperature: Double?
+    let maxTemperature: Double?
+    let minTemperatureDerived: Bool
+    let maxTemperatureDerived: Bool
+    let partial: Bool
+    let sky: String?
+    let precipitationType: String?
+    let precipitationProbability: Int?
+    let morning: Half?
+    let afternoon: Half?
+    let sunrise: String?
+    let sunset: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(date, forKey: .date)
+      try container.encode(source, forKey: .source)
+      try container.encode(minTemperature, forKey: .minTemperature)
+      try container.encode(maxTemperature, forKey: .maxTemperature)
+      try container.encode(minTemperatureDerived, forKey: .minTemperatureDerived)
+      try container.encode(maxTemperatureDerived, forKey: .maxTemperatureDerived)
+      try container.encode(partial, forKey: .partial)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(precipitationProbability, forKey: .precipitationProbability)
+      try container.encode(morning, forKey: .morning)
+      try container.encode(afternoon, forKey: .afternoon)
+      try container.encode(sunrise, forKey: .sunrise)
+      try container.encode(sunset, forKey: .sunset)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case date, source, minTemperature, maxTemperature, minTemperatureDerived,
+        maxTemperatureDerived, partial, sky, precipitationType, precipitationProbability,
+        morning, afternoon, sunrise, sunset
+    }
+  }
+
+  struct Current: Encodable {
+    let time: String
+    let temperature: Double?
+    let sky: String?
+    let precipitationType: String?
+    let humidity: Int?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(time, forKey: .time)
+      try container.encode(temperature, forKey: .temperature)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(humidity, forKey: .humidity)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case time, temperature, sky, precipitationType, humidity
+    }
+  }
+
+  struct Reason: Encodable {
+    let code: String
+    let message: String
   }
 
   let provider: String
   let grid: Grid
   let issuedAt: String
+  let midTermIssuedAt: String?
   let stale: Bool
+  let staleReason: Reason?
+  let current: Current?
+  let missing: [String]
   let days: [Day]
 
-  init(_ outlook: ForecastOutlook) {
+  init(_ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english) {
     provider = outlook.provider
     grid = Grid(nx: outlook.town.gridPoint.nx, ny: outlook.town.gridPoint.ny)
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = CalendarDay.koreaTimeZone
-    issuedAt = formatter.string(from: outlook.issuedAt)
+    issuedAt = Self.time(outlook.issuedAt)
+    midTermIssuedAt = outlook.midTermIssuedAt.map(Self.time)
     stale = outlook.isStale
-    days = ForecastCommand.shownDays(outlook).map { day in
-      Day(
+    staleReason = outlook.staleReason.map {
+      Reason(code: $0.code.rawValue, message: $0.message(in: language))
+    }
+    current = outlook.current.map { hour in
+      Current(
+        time: Self.time(hour.time), temperature: hour.temperature.map { Self.rounded($0.celsius) },
+        sky: hour.sky?.rawValue, precipitationType: hour.precipitationType.map(Self.typeName),
+        humidity: hour.humidity)
+    }
+    missing = ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
+    days = ForecastCommand.shownDays(outlook, count: count).map { day in
+      let sun = outlook.sunTimes(for: day.day)
+      return Day(
         date: day.day.description,
+        source: day.source.rawValue,
         minTemperature: day.minimum.map { Self.rounded($0.temperature.celsius) },
         maxTemperature: day.maximum.map { Self.rounded($0.temperature.celsius) },
+        minTemperatureDerived: day.minimum?.isDerived ?? false,
+        maxTemperatureDerived: day.maximum?.isDerived ?? false,
+        partial: day.isPartial,
         sky: day.sky?.rawValue,
-        precipitationType: day.precipitationType.map { $0 == .nothing ? "none" : $0.rawValue },
-        precipitationProbability: day.precipitationProbability?.percent)
+        precipitationType: day.precipitationType.map(Self.typeName),
+        precipitationProbability: day.precipitationProbability?.percent,
+        morning: day.morning.map(Half.init),
+        afternoon: day.afternoon.map(Half.init),
+        sunrise: sun.sunrise.map(Self.time),
+        sunset: sun.sunset.map(Self.time))
     }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(provider, forKey: .provider)
+    try container.encode(grid, forKey: .grid)
+    try container.encode(issuedAt, forKey: .issuedAt)
+    try container.encode(midTermIssuedAt, forKey: .midTermIssuedAt)
+    try container.encode(stale, forKey: .stale)
+    try container.encode(staleReason, forKey: .staleReason)
+    try container.encode(current, forKey: .current)
+    try container.encode(missing, forKey: .missing)
+    try container.encode(days, forKey: .days)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing, days
+  }
+
+  /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.
+  static func time(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = CalendarDay.koreaTimeZone
+    return formatter.string(from: date)
+  }
+
+  static func typeName(_ type: PrecipitationType) -> String {
+    type == .nothing ? "none" : type.rawValue
   }
 
   /// Tenths of a degree, as the services report them.

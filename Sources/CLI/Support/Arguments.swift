@@ -146,7 +146,10 @@ struct ParsedOptions: Sendable {
 
   /// An option's value as a number, or a usage error naming the option.
   func double(_ name: String, usage: String) throws(CLIError) -> Double? {
-    guard let text = values[name] else { return nil }
+    // Values copied from a table often carry a space or a tab at either end.
+    guard let text = values[name]?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+      return nil
+    }
     guard let number = Double(text), number.isFinite else {
       throw .usage("\(name) needs a number, not \"\(text.prefix(20))\".", usage)
     }
@@ -155,7 +158,9 @@ struct ParsedOptions: Sendable {
 
   /// An option's value as a whole number, or a usage error naming the option.
   func integer(_ name: String, usage: String) throws(CLIError) -> Int? {
-    guard let text = values[name] else { return nil }
+    guard let text = values[name]?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+      return nil
+    }
     guard let number = Int(text) else {
       throw .usage("\(name) needs a whole number, not \"\(text.prefix(20))\".", usage)
     }

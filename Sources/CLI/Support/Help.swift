@@ -4,7 +4,8 @@ enum Help {
   static let demo = "haru demo"
   static let forecast =
     "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
-    + " [--service-key KEY] [--base-url URL] [--now ISO8601] [--offline]"
+    + " [--service-key KEY] [--base-url URL] [--mid-base-url URL] [--days N] [--now ISO8601]"
+    + " [--offline]"
   static let settings =
     "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet)"
   static let settingsGet = "haru settings get theme|unit|pet"
@@ -41,7 +42,7 @@ enum Help {
 
     commands:
       demo                      a short tour on bundled sample data: no network, no key
-      forecast                  yesterday, today and tomorrow for a town
+      forecast                  today and the days to day 10 for a town, with 오전/오후
       settings                  show or change the theme, temperature unit and pet
       towns                     the towns you follow (up to 3), one of them current
       journal                   the scent journal
@@ -51,8 +52,10 @@ enum Help {
       \(forecast)
         With no place given, the current town is used. The key may also come from
         HARU_KMA_SERVICE_KEY. --base-url is everything before the operation name (KMA) or the
-        forecast endpoint (Open-Meteo). --now fixes the clock. --offline uses the bundled
-        sample responses (sample data, not a real forecast).
+        forecast endpoint (Open-Meteo); the KMA mid-term service is asked at its sibling path
+        (MidFcstInfoService) unless --mid-base-url names it. --days N shows today and the
+        days after, N in all (1-11, default 10). --now fixes the clock. --offline uses the
+        bundled sample responses (sample data, not a real forecast).
 
     settings:
       haru settings list

@@ -50,7 +50,8 @@ enum SampleData {
 
 /// A transport that answers from the bundled samples instead of the network.
 ///
-/// KMA requests are answered with the sample of their operation, base date and base time, and
+/// KMA requests are answered with the sample of their operation and base date and time (or
+/// mid-term issuance, `tmFc`), and
 /// with the service's "no data" answer (result code 03) for a run the samples do not hold, as
 /// the service itself does. Open-Meteo requests are answered with its one sample.
 struct SampleTransport: HTTPTransport {
@@ -71,9 +72,14 @@ struct SampleTransport: HTTPTransport {
       name = "open-meteo.json"
     case .kma:
       let operation = request.url.lastPathComponent
-      let date = request.queryValue(named: "base_date") ?? ""
-      let time = request.queryValue(named: "base_time") ?? ""
-      name = "\(operation)-\(date)-\(time).json"
+      if let issued = request.queryValue(named: "tmFc") {
+        // The mid-term service names its issuance by `tmFc` alone.
+        name = "\(operation)-\(issued).json"
+      } else {
+        let date = request.queryValue(named: "base_date") ?? ""
+        let time = request.queryValue(named: "base_time") ?? ""
+        name = "\(operation)-\(date)-\(time).json"
+      }
     }
     let file = folder.appendingPathComponent(name, isDirectory: false)
     guard let body = try? Data(contentsOf: file) else {

@@ -56,6 +56,9 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The body could not be read: empty, truncated, not JSON, an HTML page, or a shape the
     /// service does not send.
     public static let decoding = Code(rawValue: "decoding")
+    /// The server redirected the request to another scheme, host or port, or more times than
+    /// the transport follows (``URLSessionTransport/maximumRedirects``).
+    public static let redirect = Code(rawValue: "redirect")
     /// The place lies outside the 149 × 253 cell KMA forecast grid; nothing was asked.
     public static let outsideGrid = Code(rawValue: "outside-grid")
     /// The client is set up wrongly — an empty service key, a base URL that is not `http(s)` —
@@ -115,6 +118,29 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
     default: return false
     }
   }
+
+  /// Whether asking again will not help until something is changed: a key that is not
+  /// registered, suspended or expired, a key or address the service refuses, a quota used up, a
+  /// request the service or the client refuses (``Code/invalidRequest``, ``Code/outsideGrid``),
+  /// or HTTP 401/403.
+  ///
+  /// ``ForecastService`` never hides such an error behind a kept forecast: it throws it.
+  public var isPermanent: Bool {
+    switch code {
+    case .invalidRequest, .outsideGrid: return true
+    case .httpStatus: return httpStatus == 401 || httpStatus == 403
+    case .kmaResult:
+      guard let result = kmaResultCode else { return false }
+      return Self.permanentResults.contains(result)
+    default: return false
+    }
+  }
+
+  private static let permanentResults: Set<KMAResultCode> = [
+    .invalidRequestParameter, .missingRequiredParameter, .noSuchService, .accessDenied,
+    .serviceKeyTemporarilyDisabled, .requestLimitExceeded, .serviceKeyNotRegistered,
+    .deadlineExpired, .unregisteredIPAddress, .unsignedCall,
+  ]
 
   /// The code and the message, such as `"timeout: The forecast service did not answer …"`.
   public var description: String {

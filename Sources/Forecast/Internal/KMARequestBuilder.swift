@@ -5,7 +5,7 @@ import HaruModels
 ///
 /// `URLQueryItem` leaves `+` and `/` as they are, and the service reads an unescaped `+` as a
 /// space; so the query is written here by hand, every byte outside the unreserved set escaped.
-struct KMARequestBuilder {
+struct KMARequestBuilder: Sendable {
   let configuration: KMAConfiguration
   /// The key, percent-encoded once.
   let encodedKey: Secret
@@ -29,19 +29,28 @@ struct KMARequestBuilder {
         .invalidRequest,
         message: "The KMA service key contains control characters; copy the key again.")
     }
-    let base = configuration.baseURL
-    guard let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = base.host(), !host.isEmpty, base.query() == nil
+    try Self.check(
+      configuration.baseURL, named: "base URL",
+      example: "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0")
+    try Self.check(
+      configuration.resolvedMidTermBaseURL, named: "mid-term base URL",
+      example: "https://apis.data.go.kr/1360000/MidFcstInfoService")
+    let raw = Self.decodedIfEncoded(trimmed)
+    self.configuration = configuration
+    self.encodedKey = Secret(Self.percentEncoded(raw))
+  }
+
+  /// Refuses a base URL that is not `http(s)` with a host and no query.
+  private static func check(_ url: URL, named name: String, example: String) throws(ForecastError) {
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      let host = url.host(), !host.isEmpty, url.query() == nil
     else {
       throw ForecastError(
         .invalidRequest,
         message:
-          "The base URL must be an http or https URL with a host and no query, such as "
-          + "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0.")
+          "The \(name) must be an http or https URL with a host and no query, such as "
+          + "\(example).")
     }
-    let raw = Self.decodedIfEncoded(trimmed)
-    self.configuration = configuration
-    self.encodedKey = Secret(Self.percentEncoded(raw))
   }
 
   /// The request for one page of one run at a grid point.
@@ -69,6 +78,31 @@ struct KMARequestBuilder {
       url: url,
       headers: ["Accept": "application/json"],
       timeout: configuration.timeout,
+      sensitiveQueryItems: [configuration.keyParameterName])
+  }
+
+  /// The request for one mid-term operation (`getMidLandFcst`, `getMidTa`) of one issuance.
+  func midTermRequest(
+    _ operation: String, region: String, issuance: MidTermIssuance
+  ) throws(ForecastError) -> HTTPRequest {
+    // The URL was checked when the builder was made.
+    var base = configuration.resolvedMidTermBaseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    let query = [
+      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",
+      "pageNo=1",
+      "numOfRows=10",
+      "dataType=JSON",
+      "regId=\(Self.percentEncoded(region))",
+      "tmFc=\(issuance.text)",
+    ].joined(separator: "&")
+    guard let request = URL(string: "\(base)/\(operation)?\(query)") else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The mid-term request URL could not be built; check the mid-term base URL.")
+    }
+    return HTTPRequest(
+      url: request, headers: ["Accept": "application/json"], timeout: configuration.timeout,
       sensitiveQueryItems: [configuration.keyParameterName])
   }
 

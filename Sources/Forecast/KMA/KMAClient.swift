@@ -23,11 +23,16 @@ public struct KMAClient: Sendable {
   /// Where and how the client asks.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: Secret
+  /// The key checked and percent-encoded once, with the configuration; or why it could not be.
+  private let builder: Result<KMARequestBuilder, ForecastError>
   private let transport: any HTTPTransport
   private let now: @Sendable () -> Date
 
   /// Creates a client.
+  ///
+  /// The key and the configuration are checked here, once. A key or base URL that cannot be used
+  /// makes every call fail with that ``ForecastError/Code/invalidRequest`` before anything is
+  /// sent; ``KMAProvider/init(serviceKey:configuration:transport:)`` throws it at once instead.
   ///
   /// - Parameters:
   ///   - serviceKey: The key the data portal issued, in either of its forms: the raw "decoding"
@@ -42,7 +47,14 @@ public struct KMAClient: Sendable {
     transport: any HTTPTransport = URLSessionTransport(),
     now: @escaping @Sendable () -> Date = Date.init
   ) {
-    self.serviceKey = Secret(serviceKey)
+    // Checked once, here; a key or base URL that cannot be used fails every call with the same
+    // error, before anything is sent.
+    do {
+      self.builder = .success(
+        try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey))
+    } catch {
+      self.builder = .failure(error)
+    }
     self.configuration = configuration
     self.transport = transport
     self.now = now
@@ -240,8 +252,18 @@ public struct KMAClient: Sendable {
 
   // MARK: - Internals
 
+  /// A client over a key and configuration already checked, as ``KMAProvider`` makes it.
+  init(
+    builder: KMARequestBuilder, transport: any HTTPTransport, now: @escaping @Sendable () -> Date
+  ) {
+    self.configuration = builder.configuration
+    self.builder = .success(builder)
+    self.transport = transport
+    self.now = now
+  }
+
   private func requestBuilder() throws(ForecastError) -> KMARequestBuilder {
-    try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey.value)
+    try builder.get()
   }
 
   private static func gridPoint(containing coordinate: Coordinate) throws(ForecastError)

@@ -32,6 +32,14 @@ public struct KMAConfiguration: Hashable, Sendable {
   /// The nowcast of HH:00 is out at HH:10 (older guides: HH:40), the ultra-short forecast of
   /// HH:30 at HH:45, and the short-term forecast of HH:00 at HH:10.
   public var publicationDelays: [KMAOperation: Duration]
+  /// Everything before the mid-term operation name (`getMidLandFcst`, `getMidTa`); `nil` asks
+  /// at the sibling of ``baseURL``, its last path component replaced by `MidFcstInfoService`
+  /// (`https://apis.data.go.kr/1360000/MidFcstInfoService`).
+  public var midTermBaseURL: URL?
+  /// How long after 06:00 and 18:00 the mid-term forecast is asked for. No source measured the
+  /// lag; ten minutes, with one step back to the previous issuance when the newest answers
+  /// "no data".
+  public var midTermPublicationDelay: Duration
 
   /// Creates a configuration.
   ///
@@ -44,14 +52,22 @@ public struct KMAConfiguration: Hashable, Sendable {
   ///     service takes up to 15 seconds on a bad day and its gateway sends some errors (an
   ///     unregistered key among them) only after about 15 seconds.
   ///   - publicationDelays: How long after its base time each operation's run is published.
+  ///   - midTermBaseURL: Everything before the mid-term operation name; `nil` for the sibling
+  ///     of `baseURL`.
+  ///   - midTermPublicationDelay: How long after its issuance the mid-term forecast is asked
+  ///     for; ten minutes unless given.
   public init(
     baseURL: URL,
     keyParameterName: String = "serviceKey",
     rowsPerPage: Int = 1500,
     maximumPages: Int = 10,
     timeout: Duration = .seconds(30),
-    publicationDelays: [KMAOperation: Duration] = KMAConfiguration.standardPublicationDelays
+    publicationDelays: [KMAOperation: Duration] = KMAConfiguration.standardPublicationDelays,
+    midTermBaseURL: URL? = nil,
+    midTermPublicationDelay: Duration = .seconds(10 * 60)
   ) {
+    self.midTermBaseURL = midTermBaseURL
+    self.midTermPublicationDelay = midTermPublicationDelay
     self.baseURL = baseURL
     self.keyParameterName = keyParameterName
     self.rowsPerPage = rowsPerPage
@@ -78,6 +94,31 @@ public struct KMAConfiguration: Hashable, Sendable {
   public static let apiHub = KMAConfiguration(
     baseURL: constantURL("https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0"),
     keyParameterName: "authKey")
+
+  /// The configuration for a base URL: the API Hub's settings (its `authKey` parameter) when
+  /// the URL is on `apihub.kma.go.kr`, the public data portal's otherwise, with `baseURL` set.
+  ///
+  /// - Parameter baseURL: Everything before the operation name.
+  /// - Returns: The configuration.
+  public static func standard(for baseURL: URL) -> KMAConfiguration {
+    var configuration =
+      baseURL.host()?.lowercased() == "apihub.kma.go.kr" ? KMAConfiguration.apiHub : .dataGoKr
+    configuration.baseURL = baseURL
+    return configuration
+  }
+
+  /// Where the mid-term operations are asked: ``midTermBaseURL``, or the sibling of
+  /// ``baseURL``.
+  var resolvedMidTermBaseURL: URL {
+    if let midTermBaseURL { return midTermBaseURL }
+    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
+      return baseURL
+    }
+    var segments = components.percentEncodedPath.split(separator: "/").map(String.init)
+    if !segments.isEmpty { segments.removeLast() }
+    components.percentEncodedPath = "/" + (segments + ["MidFcstInfoService"]).joined(separator: "/")
+    return components.url ?? baseURL
+  }
 
   /// The publication delay of an operation.
   func publicationDelay(of operation: KMAOperation) -> Duration {

@@ -6,14 +6,14 @@ import HaruModels
 struct OpenMeteoAnswer: Decodable {
   struct Hourly: Decodable {
     var time: [String]
-    var temperature: [Double?]?
-    var humidity: [Double?]?
-    var precipitationProbability: [Double?]?
-    var precipitation: [Double?]?
-    var snowfall: [Double?]?
-    var weatherCode: [Double?]?
-    var windSpeed: [Double?]?
-    var windDirection: [Double?]?
+    var temperature: [Double?]? = nil
+    var humidity: [Double?]? = nil
+    var precipitationProbability: [Double?]? = nil
+    var precipitation: [Double?]? = nil
+    var snowfall: [Double?]? = nil
+    var weatherCode: [Double?]? = nil
+    var windSpeed: [Double?]? = nil
+    var windDirection: [Double?]? = nil
 
     enum CodingKeys: String, CodingKey {
       case time
@@ -62,16 +62,92 @@ struct OpenMeteoAnswer: Decodable {
     }
   }
 
-  var utcOffsetSeconds: Int?
-  var hourly: Hourly?
-  var daily: Daily?
-  var current: Current?
+  var utcOffsetSeconds: Int? = nil
+  var hourly: Hourly? = nil
+  var daily: Daily? = nil
+  var current: Current? = nil
+  /// The unit of each hourly column, such as `"temperature_2m": "°C"`.
+  var hourlyUnits: [String: String]? = nil
+  /// The unit of each daily column.
+  var dailyUnits: [String: String]? = nil
+  /// The unit of each current value.
+  var currentUnits: [String: String]? = nil
 
   enum CodingKeys: String, CodingKey {
     case utcOffsetSeconds = "utc_offset_seconds"
     case hourly
     case daily
     case current
+    case hourlyUnits = "hourly_units"
+    case dailyUnits = "daily_units"
+    case currentUnits = "current_units"
+  }
+
+  /// The answer with every value in the units Haru works in — °C, mm, cm of snow, m/s — read
+  /// from `hourly_units`, `daily_units` and `current_units`. A column whose unit is not given is
+  /// taken to be in the unit asked for (metric).
+  ///
+  /// - Throws: ``ForecastError/Code/decoding`` for a unit Haru cannot convert, rather than read
+  ///   values in an unknown unit as if they were metric.
+  func inMetricUnits() throws(ForecastError) -> OpenMeteoAnswer {
+    var answer = self
+    func convert(_ values: [Double?]?, _ column: String, _ units: [String: String]?)
+      throws(ForecastError) -> [Double?]?
+    {
+      guard let values, let unit = units?[column] else { return values }
+      let (offset, factor) = try Self.conversion(for: unit, column: column)
+      return values.map { $0.map { ($0 + offset) * factor } }
+    }
+    func convert(_ value: Double?, _ column: String) throws(ForecastError) -> Double? {
+      guard let value, let unit = currentUnits?[column] else { return value }
+      let (offset, factor) = try Self.conversion(for: unit, column: column)
+      return (value + offset) * factor
+    }
+    if var hourly = answer.hourly {
+      hourly.temperature = try convert(hourly.temperature, "temperature_2m", hourlyUnits)
+      hourly.precipitation = try convert(hourly.precipitation, "precipitation", hourlyUnits)
+      hourly.snowfall = try convert(hourly.snowfall, "snowfall", hourlyUnits)
+      hourly.windSpeed = try convert(hourly.windSpeed, "wind_speed_10m", hourlyUnits)
+      answer.hourly = hourly
+    }
+    if var daily = answer.daily {
+      daily.maximum = try convert(daily.maximum, "temperature_2m_max", dailyUnits)
+      daily.minimum = try convert(daily.minimum, "temperature_2m_min", dailyUnits)
+      answer.daily = daily
+    }
+    if var current = answer.current {
+      current.temperature = try convert(current.temperature, "temperature_2m")
+      current.precipitation = try convert(current.precipitation, "precipitation")
+      current.snowfall = try convert(current.snowfall, "snowfall")
+      current.windSpeed = try convert(current.windSpeed, "wind_speed_10m")
+      answer.current = current
+    }
+    return answer
+  }
+
+  /// How a value in `unit` becomes one in Haru's unit for its column: add `offset`, then
+  /// multiply by `factor`.
+  private static func conversion(
+    for unit: String, column: String
+  ) throws(ForecastError) -> (offset: Double, factor: Double) {
+    // Snowfall is kept in centimetres, rain in millimetres.
+    let isSnow = column == "snowfall"
+    switch unit.trimmingASCIIWhitespace() {
+    case "°C", "m/s", "%", "": return (0, 1)
+    case "mm": return (0, isSnow ? 0.1 : 1)
+    case "cm": return (0, isSnow ? 1 : 10)
+    case "°F": return (-32, 5.0 / 9.0)
+    case "inch", "in": return (0, isSnow ? 2.54 : 25.4)
+    case "km/h": return (0, 1 / 3.6)
+    case "mp/h", "mph": return (0, 0.447_04)
+    case "kn", "kt": return (0, 0.514_444)
+    default:
+      throw ForecastError(
+        .decoding,
+        message:
+          "Open-Meteo gave \(column) in \"\(unit.prefix(20))\", a unit Haru cannot convert; "
+          + "check the endpoint's unit parameters.")
+    }
   }
 
   private struct ErrorBody: Decodable {
@@ -101,14 +177,16 @@ struct OpenMeteoAnswer: Decodable {
           httpStatus: response.status)
       }
     }
+    let answer: OpenMeteoAnswer
     do {
-      return try JSONDecoder().decode(OpenMeteoAnswer.self, from: response.body)
+      answer = try JSONDecoder().decode(OpenMeteoAnswer.self, from: response.body)
     } catch {
       throw ForecastError(
         .decoding,
         message: "Open-Meteo's answer is not the forecast JSON it should be; try again later.",
         httpStatus: response.status)
     }
+    return try answer.inMetricUnits()
   }
 
   /// The days and the conditions now.

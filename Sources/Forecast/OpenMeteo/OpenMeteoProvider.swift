@@ -113,7 +113,10 @@ public struct OpenMeteoProvider: ForecastProvider {
         URLQueryItem(name: "timezone", value: "Asia/Seoul"),
         URLQueryItem(name: "past_days", value: "1"),
         URLQueryItem(name: "forecast_days", value: String(forecastDays)),
+        // Metric always, whatever the endpoint's defaults; the answer's units are read anyway.
+        URLQueryItem(name: "temperature_unit", value: "celsius"),
         URLQueryItem(name: "wind_speed_unit", value: "ms"),
+        URLQueryItem(name: "precipitation_unit", value: "mm"),
       ]
     guard let url = components.url else {
       throw ForecastError(

@@ -7,11 +7,25 @@ public import HaruModels
 /// For an outlook it asks, at the same time, for today and the days after
 /// (``KMAClient/dailyForecast(for:)-(GridPoint)``), for yesterday while the service still keeps
 /// the run that forecast it (``KMAClient/yesterday(for:)-(GridPoint)``; when it is gone, the
-/// outlook has no yesterday of its own and ``ForecastService`` fills it from its cache), and for
-/// the conditions observed now (``KMAClient/currentConditions(for:)-(GridPoint)``).
+/// outlook has no yesterday of its own and ``ForecastService`` fills it from its cache), for
+/// the conditions observed now (``KMAClient/currentConditions(for:)-(GridPoint)``), and for days
+/// 4–10 from the mid-term forecast (`MidFcstInfoService`: `getMidLandFcst` and `getMidTa`).
+///
+/// **Ten days.** The mid-term days are stitched after the short-term ones; where both cover a
+/// day the short-term one is kept (it is finer), and each day says its
+/// `DayForecast/source`. The mid-term day numbers count from the issuance date (`tmFc`), so
+/// after midnight the 18:00 issuance's day 5 is today + 4. When the newest issuance answers "no
+/// data" the one before is asked. The mid-term regions are the town's
+/// (`Town/midTermRegions`, filled by `HaruPlaces`) or, for a town made from a bare coordinate or
+/// grid cell, those of the nearest of KMA's temperature points (bundled; 출처: 기상청).
+///
+/// **Missing parts.** When only the nowcast or only the mid-term forecast cannot be had, the
+/// answer is served without it and ``ProviderForecast/missing`` names it. An error that asking
+/// again will not fix (``ForecastError/isPermanent``, such as an unregistered key) fails the
+/// whole answer, whichever request met it.
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// ```
 ///
 /// Its run changes whenever a new short-term run or nowcast is published (every hour, ten
@@ -24,22 +38,31 @@ public struct KMAProvider: ForecastProvider {
   /// The host and its settings.
   public let configuration: KMAConfiguration
 
-  private let serviceKey: Secret
+  /// The key, checked and percent-encoded once, with the configuration.
+  private let builder: KMARequestBuilder
   private let transport: any HTTPTransport
 
-  /// Creates the provider.
+  /// Creates the provider, checking the key and the configuration once.
+  ///
+  /// ```swift
+  /// let provider = try KMAProvider(serviceKey: key)
+  /// let hub = try KMAProvider(serviceKey: hubKey, configuration: .apiHub)  // authKey=…
+  /// ```
   ///
   /// - Parameters:
-  ///   - serviceKey: The key the data portal issued, raw or percent-encoded; see
-  ///     ``KMAClient/init(serviceKey:configuration:transport:now:)``.
-  ///   - configuration: The host and its settings; the public data portal unless given.
+  ///   - serviceKey: The key the data portal issued, raw (with `+`, `/`, `=`) or
+  ///     percent-encoded; it is encoded exactly once either way.
+  ///   - configuration: The host and its settings, key parameter name included; the public data
+  ///     portal unless given (``KMAConfiguration/apiHub`` for KMA's API Hub).
   ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
+  /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key, a key with control
+  ///   characters, or a base URL that is not `http(s)` with a host; nothing is sent.
   public init(
     serviceKey: String,
     configuration: KMAConfiguration = .dataGoKr,
     transport: any HTTPTransport = URLSessionTransport()
-  ) {
-    self.serviceKey = Secret(serviceKey)
+  ) throws(ForecastError) {
+    self.builder = try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey)
     self.configuration = configuration
     self.transport = transport
   }
@@ -64,26 +87,32 @@ public struct KMAProvider: ForecastProvider {
     let shortTermBase = shortTermHour - (shortTermHour - 2).truncatingRemainder(dividingBy: 3)
     let adjusted =
       (shortTermHour - 2).truncatingRemainder(dividingBy: 3) < 0 ? shortTermBase - 3 : shortTermBase
-    let published = max(nowcastHour * 3600 + nowcastDelay, adjusted * 3600 + shortTermDelay)
+    let midTerm = MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
+    let published = max(
+      nowcastHour * 3600 + nowcastDelay, adjusted * 3600 + shortTermDelay,
+      midTerm.time.timeIntervalSince1970 + configuration.midTermPublicationDelay.inSeconds)
     return ForecastRun(publishedAt: Date(timeIntervalSince1970: published))
   }
 
-  /// Today and the days after, yesterday while the service keeps it, and the conditions now.
+  /// Today and the days to day 10, yesterday while the service keeps it, and the conditions now.
   ///
   /// - Parameters:
   ///   - town: The town; its grid point is asked for.
   ///   - date: The instant that decides which runs are published.
   /// - Returns: The answer; its `issuedAt` is the base time of the newest short-term run used.
-  /// - Throws: ``ForecastError`` from the forecast or the nowcast; yesterday, when it cannot be
-  ///   had (the service no longer keeps its run, or asking for it failed), is left out rather
-  ///   than failing the answer.
+  /// - Throws: ``ForecastError`` from the short-term forecast, and any
+  ///   ``ForecastError/isPermanent`` error. Yesterday, when it cannot be had, is left out; the
+  ///   nowcast and the mid-term forecast, when they cannot be had for any other reason, are left
+  ///   out and named in ``ProviderForecast/missing``.
   public func forecast(for town: Town, at date: Date) async throws(ForecastError)
     -> ProviderForecast
   {
-    let client = KMAClient(
-      serviceKey: serviceKey.value, configuration: configuration, transport: transport,
-      now: { date })
+    let client = KMAClient(builder: builder, transport: transport, now: { date })
     let gridPoint = town.gridPoint
+    let midTermClient = KMAMidTermClient(builder: builder, transport: transport)
+    let regions =
+      town.midTermRegions
+      ?? MidTermTemperaturePoints.regions(nearest: town.coordinate ?? gridPoint.center)
     async let daily = capture { () async throws(ForecastError) in
       try await client.dailyForecast(for: gridPoint)
     }
@@ -93,8 +122,30 @@ public struct KMAProvider: ForecastProvider {
     async let observed = capture { () async throws(ForecastError) in
       try await client.currentConditions(for: gridPoint)
     }
+    async let midTerm = capture { () async throws(ForecastError) -> MidTermForecast? in
+      guard let regions else { return nil }
+      return try await midTermClient.forecast(regions, at: date)
+    }
     let forecast = try await daily.get()
-    let conditions = try await observed.get()
+    var missing: Set<ForecastPart> = []
+    let conditions: CurrentConditions?
+    switch await observed {
+    case .success(let value): conditions = value
+    case .failure(let error) where error.isPermanent || error.code == .cancelled: throw error
+    case .failure:
+      conditions = nil
+      missing.insert(.current)
+    }
+    let midTermForecast: MidTermForecast?
+    switch await midTerm {
+    case .success(let value):
+      midTermForecast = value
+      if value == nil { missing.insert(.midTerm) }
+    case .failure(let error) where error.isPermanent || error.code == .cancelled: throw error
+    case .failure:
+      midTermForecast = nil
+      missing.insert(.midTerm)
+    }
     var days = forecast.days
     // Yesterday is a bonus: the service keeps old runs only briefly, and today's forecast is
     // worth showing without it (the service fills it from its cache when it can).
@@ -103,16 +154,44 @@ public struct KMAProvider: ForecastProvider {
     {
       days.append(yesterday)
     }
-    let hourStart = Date(
-      timeIntervalSince1970: (date.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-    let hour = forecast.hours.last { $0.time <= hourStart } ?? forecast.hours.first
-    let current = HourlyForecast(
-      time: conditions.observedAt, temperature: conditions.temperature ?? hour?.temperature,
-      sky: hour?.sky, precipitationType: conditions.precipitationType,
-      precipitationProbability: hour?.precipitationProbability,
-      precipitation: conditions.precipitation, humidity: conditions.humidity,
-      windSpeed: conditions.windSpeed, windDirection: conditions.windDirection)
-    return ProviderForecast(days: days, current: current, issuedAt: forecast.run.baseTime)
+    let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
+    days = Self.stitch(days, midTermForecast, today: today)
+    let current = conditions.map { conditions in
+      let hourStart = Date(
+        timeIntervalSince1970: (date.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
+      let hour = forecast.hours.last { $0.time <= hourStart } ?? forecast.hours.first
+      return HourlyForecast(
+        time: conditions.observedAt, temperature: conditions.temperature ?? hour?.temperature,
+        sky: hour?.sky, precipitationType: conditions.precipitationType,
+        precipitationProbability: hour?.precipitationProbability,
+        precipitation: conditions.precipitation, humidity: conditions.humidity,
+        windSpeed: conditions.windSpeed, windDirection: conditions.windDirection)
+    }
+    let nextRun = forecast.run.baseTime.addingTimeInterval(
+      3 * 3600 + delay(of: .shortTermForecast))
+    let midTermIssuance =
+      midTermForecast?.issuance
+      ?? MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
+    let midTermNext = midTermIssuance.next
+    return ProviderForecast(
+      days: days, current: current, issuedAt: forecast.run.baseTime, nextIssueAt: nextRun,
+      midTermIssuedAt: midTermForecast?.issuance.time,
+      midTermNextIssueAt: midTermNext.time.addingTimeInterval(
+        configuration.midTermPublicationDelay.inSeconds),
+      missing: missing)
+  }
+
+  /// The short-term days followed by the mid-term days they do not cover, up to today + 10.
+  static func stitch(
+    _ shortTerm: [DayForecast], _ midTerm: MidTermForecast?, today: CalendarDay
+  ) -> [DayForecast] {
+    guard let midTerm else { return shortTerm }
+    let covered = Set(shortTerm.map(\.day))
+    let last = today.adding(days: 10)
+    let added = midTerm.days.filter {
+      !covered.contains($0.day) && $0.day > today && $0.day <= last
+    }
+    return shortTerm + added.map(\.dayForecast)
   }
 
   private func delay(of operation: KMAOperation) -> Double {

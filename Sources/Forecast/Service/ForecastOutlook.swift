@@ -10,7 +10,10 @@ public import HaruModels
 /// outlook.today?.maximum?.temperature.formatted(in: .celsius)   // "24°"
 /// outlook.comparedWithYesterday?.sentence(in: .celsius, language: .english)
 /// // "2° warmer than yesterday"
-/// if outlook.isStale { showBanner(outlook.staleReason?.message) }
+/// if let reason = outlook.staleReason { showBanner(reason.message(in: .korean)) }
+/// if outlook.missing.contains(.midTerm) { showNote("days 4–10 unavailable") }
+/// outlook.sunTimes(for: outlook.referenceDay)?.sunrise                 // 07:47 KST
+/// outlook.isDaytime(at: now)                                           // for day/night icons
 /// Text(outlook.attribution.text)                                  // "기상청 제공"
 /// ```
 ///
@@ -28,14 +31,23 @@ public struct ForecastOutlook: Hashable, Sendable {
   public let days: [DayForecast]
   /// The conditions at the time of the fetch, when the provider reports them.
   public let current: HourlyForecast?
-  /// When the provider issued the data.
+  /// When the provider issued the data (for KMA, the short-term forecast).
   public let issuedAt: Date
+  /// When the provider's next issue is due, when it says.
+  public let nextIssueAt: Date?
+  /// When the mid-term days (4–10) were issued; `nil` when the outlook has none.
+  public let midTermIssuedAt: Date?
+  /// When the next mid-term issue is due, for a provider that has a mid-term forecast.
+  public let midTermNextIssueAt: Date?
+  /// The parts that could not be had this time; the rest is served. ``current`` is `nil` when
+  /// it contains ``ForecastPart/current``.
+  public let missing: Set<ForecastPart>
   /// When the data was fetched.
   public let fetchedAt: Date
   /// The instant "today" and ``hourly`` are reckoned from: the time the outlook was asked for.
   public let referenceTime: Date
-  /// Why a stale outlook is stale: the error that kept a fresh one from arriving.
-  public let staleReason: ForecastError?
+  /// Why a stale outlook is stale: what kept a fresh one from arriving.
+  public let staleReason: StaleReason?
 
   /// Creates an outlook, as ``ForecastService`` does from a provider's answer.
   ///
@@ -49,7 +61,7 @@ public struct ForecastOutlook: Hashable, Sendable {
   ///   - forecast: The provider's answer.
   ///   - fetchedAt: When the answer was fetched.
   ///   - referenceTime: The instant "today" is reckoned from; `fetchedAt` unless given.
-  ///   - staleReason: The error that kept a fresh answer from arriving, for a stale outlook.
+  ///   - staleReason: What kept a fresh answer from arriving, for a stale outlook.
   public init(
     town: Town,
     provider: String,
@@ -58,7 +70,7 @@ public struct ForecastOutlook: Hashable, Sendable {
     forecast: ProviderForecast,
     fetchedAt: Date,
     referenceTime: Date? = nil,
-    staleReason: ForecastError? = nil
+    staleReason: StaleReason? = nil
   ) {
     self.town = town
     self.provider = provider
@@ -67,6 +79,10 @@ public struct ForecastOutlook: Hashable, Sendable {
     self.days = forecast.days
     self.current = forecast.current
     self.issuedAt = forecast.issuedAt
+    self.nextIssueAt = forecast.nextIssueAt
+    self.midTermIssuedAt = forecast.midTermIssuedAt
+    self.midTermNextIssueAt = forecast.midTermNextIssueAt
+    self.missing = forecast.missing
     self.fetchedAt = fetchedAt
     self.referenceTime = referenceTime ?? fetchedAt
     self.staleReason = staleReason
@@ -120,20 +136,45 @@ public struct ForecastOutlook: Hashable, Sendable {
     days.first { $0.day == day }
   }
 
+  /// Sunrise and sunset of a day at the town: at its coordinate, or at the centre of its grid
+  /// cell for a town that has none.
+  ///
+  /// - Parameter day: The day, in Korea Standard Time.
+  /// - Returns: The times, computed offline (see `SunTimes`).
+  /// - Complexity: O(1).
+  public func sunTimes(for day: CalendarDay) -> SunTimes {
+    SunTimes(day: day, at: town.coordinate ?? town.gridPoint.center)
+  }
+
+  /// Whether the sun is up at the town at an instant, for day and night icons.
+  ///
+  /// - Parameter date: The instant.
+  /// - Returns: `true` between that day's sunrise and sunset (KST).
+  public func isDaytime(at date: Date) -> Bool {
+    sunTimes(for: CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)).isDaytime(at: date)
+  }
+
+  /// The provider's answer this outlook was made from.
+  var providerForecast: ProviderForecast {
+    ProviderForecast(
+      days: days, current: current, issuedAt: issuedAt, nextIssueAt: nextIssueAt,
+      midTermIssuedAt: midTermIssuedAt, midTermNextIssueAt: midTermNextIssueAt, missing: missing)
+  }
+
   /// The same data for another town in the same grid cell.
   func replacingTown(with other: Town) -> ForecastOutlook {
     ForecastOutlook(
       town: other, provider: provider, attribution: attribution, run: run,
-      forecast: ProviderForecast(days: days, current: current, issuedAt: issuedAt),
-      fetchedAt: fetchedAt, referenceTime: referenceTime, staleReason: staleReason)
+      forecast: providerForecast, fetchedAt: fetchedAt, referenceTime: referenceTime,
+      staleReason: staleReason)
   }
 
   /// The same data, reckoned from another instant and marked stale for a reason.
   func stale(at time: Date, because reason: ForecastError) -> ForecastOutlook {
     ForecastOutlook(
       town: town, provider: provider, attribution: attribution, run: run,
-      forecast: ProviderForecast(days: days, current: current, issuedAt: issuedAt),
-      fetchedAt: fetchedAt, referenceTime: time, staleReason: reason)
+      forecast: providerForecast, fetchedAt: fetchedAt, referenceTime: time,
+      staleReason: StaleReason(reason))
   }
 }
 

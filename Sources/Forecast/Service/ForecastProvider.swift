@@ -9,7 +9,7 @@ public import HaruModels
 /// switching between them is one line:
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// let service = ForecastService(provider: OpenMeteoProvider())
 /// ```
 ///
@@ -96,8 +96,16 @@ public struct ProviderForecast: Hashable, Sendable {
   public let days: [DayForecast]
   /// The conditions at the time asked about, when the provider reports them.
   public let current: HourlyForecast?
-  /// When the provider issued the data.
+  /// When the provider issued the data (for KMA, the short-term forecast).
   public let issuedAt: Date
+  /// When the provider's next issue of the data is due, when it says.
+  public let nextIssueAt: Date?
+  /// When the mid-term days were issued, for an answer that has them.
+  public let midTermIssuedAt: Date?
+  /// When the next mid-term issue is due, for a provider that has a mid-term forecast.
+  public let midTermNextIssueAt: Date?
+  /// The parts that could not be had; the rest of the answer stands.
+  public let missing: Set<ForecastPart>
 
   /// Creates an answer.
   ///
@@ -105,9 +113,21 @@ public struct ProviderForecast: Hashable, Sendable {
   ///   - days: The days, in any order; they are sorted.
   ///   - current: The conditions now, if known.
   ///   - issuedAt: When the data was issued.
-  public init(days: [DayForecast], current: HourlyForecast?, issuedAt: Date) {
+  ///   - nextIssueAt: When the next issue is due, if known.
+  ///   - midTermIssuedAt: When the mid-term days were issued, if there are any.
+  ///   - midTermNextIssueAt: When the next mid-term issue is due, if known.
+  ///   - missing: The parts that could not be had.
+  public init(
+    days: [DayForecast], current: HourlyForecast?, issuedAt: Date, nextIssueAt: Date? = nil,
+    midTermIssuedAt: Date? = nil, midTermNextIssueAt: Date? = nil,
+    missing: Set<ForecastPart> = []
+  ) {
     self.days = days.sorted { $0.day < $1.day }
     self.current = current
     self.issuedAt = issuedAt
+    self.nextIssueAt = nextIssueAt
+    self.midTermIssuedAt = midTermIssuedAt
+    self.midTermNextIssueAt = midTermNextIssueAt
+    self.missing = missing
   }
 }

@@ -6,7 +6,7 @@ import HaruShared
 /// and served stale when the network fails.
 ///
 /// ```swift
-/// let service = ForecastService(provider: KMAProvider(serviceKey: key))
+/// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
 /// // or, with no key at all:
 /// let service = ForecastService(provider: OpenMeteoProvider())
 ///
@@ -23,9 +23,13 @@ import HaruShared
 ///   same answer or the same error.
 /// - **Retries.** Transient failures are tried again by the ``RetryPolicy``, waiting on the
 ///   injected clock; each attempt is limited to `attemptTimeout`.
-/// - **Stale on failure.** When the fetch fails and an older answer is cached, that answer comes
-///   back with ``ForecastOutlook/isStale`` set and the error in
-///   ``ForecastOutlook/staleReason``; without one, the error is thrown.
+/// - **Stale on failure.** When the fetch fails with an error that asking again may fix and an
+///   older answer is cached, that answer comes back with ``ForecastOutlook/isStale`` set and the
+///   reason in ``ForecastOutlook/staleReason``. Otherwise the error is thrown: when nothing is
+///   cached, when the cached answer was issued longer ago than `maximumAge` (24 hours unless
+///   given), and always for an error that asking again will not fix
+///   (``ForecastError/isPermanent``: a key that is not registered, a quota used up). A screen
+///   that wants to show the kept answer next to such an error reads ``cachedOutlook(for:)``.
 /// - **Cancellation.** Cancelling a caller ends its wait with ``ForecastError/Code/cancelled``;
 ///   the shared fetch is cancelled only when no caller is waiting for it any more.
 public final class ForecastService: Sendable {
@@ -39,6 +43,7 @@ public final class ForecastService: Sendable {
   private let retryPolicy: RetryPolicy
   private let attemptTimeout: Duration?
   private let disk: OutlookDiskCache?
+  private let maximumAge: Duration
   private let state = LockedState(State())
 
   /// Creates a service.
@@ -54,14 +59,18 @@ public final class ForecastService: Sendable {
   ///     transport's own request timeout.
   ///   - cacheDirectory: A directory of your choosing for the on-disk cache; it is created when
   ///     needed. `nil` keeps the cache in memory only.
+  ///   - maximumAge: How long after it was issued a kept answer may still be served, stale,
+  ///     when a fetch fails; 24 hours unless given.
   public init(
     provider: any ForecastProvider,
     clock: some Clock<Duration> = ContinuousClock(),
     now: @escaping @Sendable () -> Date = Date.init,
     retryPolicy: RetryPolicy = .standard,
     attemptTimeout: Duration? = .seconds(15),
-    cacheDirectory: URL? = nil
+    cacheDirectory: URL? = nil,
+    maximumAge: Duration = .seconds(24 * 3600)
   ) {
+    self.maximumAge = maximumAge
     self.provider = provider
     self.now = now
     self.sleep = { duration in try await clock.sleep(for: duration) }
@@ -79,10 +88,11 @@ public final class ForecastService: Sendable {
   /// fetched (once for every caller asking at the same time).
   ///
   /// - Parameter town: The town.
-  /// - Returns: The outlook; ``ForecastOutlook/isStale`` when the fetch failed and an older
-  ///   answer was cached.
-  /// - Throws: ``ForecastError`` when the fetch failed and nothing is cached;
-  ///   ``ForecastError/Code/cancelled`` when the calling task was cancelled.
+  /// - Returns: The outlook; ``ForecastOutlook/isStale`` when the fetch failed with an error
+  ///   asking again may fix and an answer no older than `maximumAge` was cached.
+  /// - Throws: ``ForecastError`` when the fetch failed and nothing usable is cached, and always
+  ///   when the error is ``ForecastError/isPermanent``; ``ForecastError/Code/cancelled`` when the
+  ///   calling task was cancelled.
   public func outlook(for town: Town) async throws(ForecastError) -> ForecastOutlook {
     let date = now()
     let location = Location(provider: provider.identifier, gridPoint: town.gridPoint)
@@ -244,7 +254,11 @@ public final class ForecastService: Sendable {
       if error.code == .cancelled, Task.isCancelled {
         return .failure(error)
       }
-      guard let previous else { return .failure(error) }
+      // An error that asking again will not fix is never hidden behind a kept answer, and an
+      // answer older than the maximum age is no longer a forecast to show as current.
+      guard let previous, !error.isPermanent,
+        date.timeIntervalSince(previous.issuedAt) <= maximumAge.inSeconds
+      else { return .failure(error) }
       return .success(previous.stale(at: date, because: error))
     }
   }
@@ -259,7 +273,9 @@ public final class ForecastService: Sendable {
       let kept = previous.day(yesterday)
     else { return forecast }
     return ProviderForecast(
-      days: forecast.days + [kept], current: forecast.current, issuedAt: forecast.issuedAt)
+      days: forecast.days + [kept], current: forecast.current, issuedAt: forecast.issuedAt,
+      nextIssueAt: forecast.nextIssueAt, midTermIssuedAt: forecast.midTermIssuedAt,
+      midTermNextIssueAt: forecast.midTermNextIssueAt, missing: forecast.missing)
   }
 
   private func fetchRetrying(town: Town, at date: Date) async -> Result<

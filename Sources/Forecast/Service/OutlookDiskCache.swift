@@ -36,7 +36,9 @@ struct OutlookDiskCache: Sendable {
         text: stored.attributionText, link: stored.attributionLink, license: stored.license),
       run: ForecastRun(publishedAt: stored.runPublishedAt),
       forecast: ProviderForecast(
-        days: stored.days, current: stored.current, issuedAt: stored.issuedAt),
+        days: stored.days, current: stored.current, issuedAt: stored.issuedAt,
+        nextIssueAt: stored.nextIssueAt, midTermIssuedAt: stored.midTermIssuedAt,
+        midTermNextIssueAt: stored.midTermNextIssueAt, missing: Set(stored.missing ?? [])),
       fetchedAt: stored.fetchedAt)
   }
 
@@ -46,7 +48,9 @@ struct OutlookDiskCache: Sendable {
       attributionText: outlook.attribution.text, attributionLink: outlook.attribution.link,
       license: outlook.attribution.license, runPublishedAt: outlook.run.publishedAt,
       days: outlook.days, current: outlook.current, issuedAt: outlook.issuedAt,
-      fetchedAt: outlook.fetchedAt)
+      fetchedAt: outlook.fetchedAt, nextIssueAt: outlook.nextIssueAt,
+      midTermIssuedAt: outlook.midTermIssuedAt, midTermNextIssueAt: outlook.midTermNextIssueAt,
+      missing: outlook.missing.sorted { $0.rawValue < $1.rawValue })
     guard let data = try? JSONEncoder().encode(stored) else { return }
     let url = fileURL(provider: outlook.provider, gridPoint: outlook.town.gridPoint)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -66,4 +70,9 @@ private struct StoredOutlook: Codable {
   let current: HourlyForecast?
   let issuedAt: Date
   let fetchedAt: Date
+  // Added after version 1 was written; absent in older files.
+  let nextIssueAt: Date?
+  let midTermIssuedAt: Date?
+  let midTermNextIssueAt: Date?
+  let missing: [ForecastPart]?
 }

@@ -18,9 +18,17 @@ import HaruShared
 /// ```
 ///
 /// Nothing is cached: every request goes to the network, and cookies are neither sent nor stored.
+///
+/// Redirects are handled by the transport itself, in its session delegate: at most
+/// ``maximumRedirects`` are followed, and only to the same scheme, host and port as the request
+/// (the request's query, key included, never goes to another server). Any other redirect ends the
+/// exchange with ``ForecastError/Code/redirect``.
 public final class URLSessionTransport: HTTPTransport {
   /// The body size accepted unless another is given: 8 MiB.
   public static let defaultMaximumBodySize = 8 * 1024 * 1024
+
+  /// The most redirects followed for one request: 3.
+  public static let maximumRedirects = 3
 
   /// The largest body accepted, in bytes.
   public let maximumBodySize: Int
@@ -39,10 +47,10 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpShouldSetCookies = false
     configuration.httpCookieAcceptPolicy = .never
-    let exchanges = Exchanges()
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "HaruForecast.URLSessionTransport"
+    let exchanges = Exchanges(queue: queue)
     self.exchanges = exchanges
     self.session = URLSession(
       configuration: configuration, delegate: exchanges, delegateQueue: queue)
@@ -50,8 +58,10 @@ public final class URLSessionTransport: HTTPTransport {
 
   deinit {
     // No call is waiting (each holds the transport); anything still running was given up on.
-    // Invalidating also releases the delegate, which the session keeps alive until then.
-    session.invalidateAndCancel()
+    // Invalidating also releases the delegate, which the session keeps alive until then. It
+    // cancels tasks, so it runs on the delegate queue, as every cancel does (see `cancel`).
+    let session = session
+    exchanges.perform { session.invalidateAndCancel() }
   }
 
   /// Sends a request and waits for the whole answer.
@@ -76,7 +86,9 @@ public final class URLSessionTransport: HTTPTransport {
     let task = session.dataTask(with: urlRequest)
     let id = task.taskIdentifier
     let host = request.url.host ?? "the server"
-    exchanges.begin(id, limit: maximumBodySize, host: host, timeout: request.timeout)
+    exchanges.begin(
+      id, limit: maximumBodySize, host: host, origin: Origin(request.url),
+      timeout: request.timeout)
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
         if let early = exchanges.attach(continuation, to: id) {
@@ -95,12 +107,12 @@ public final class URLSessionTransport: HTTPTransport {
                 .timeout,
                 message:
                   "\(host) did not answer within \(limit); try again later, or allow more time.")))
-          if timedOut { task?.cancel() }
+          if timedOut, let task { exchanges.cancel(task) }
         }
       }
     } onCancel: {
       if exchanges.finish(id, with: .failure(.cancellation)) {
-        task.cancel()
+        exchanges.cancel(task)
       }
     }
     return try outcome.get()
@@ -117,6 +129,19 @@ extension Duration {
 
 typealias Outcome = Result<HTTPResponse, ForecastError>
 
+/// The scheme, host and port of a URL: where a redirect may lead.
+private struct Origin: Equatable {
+  let scheme: String?
+  let host: String?
+  let port: Int?
+
+  init(_ url: URL) {
+    scheme = url.scheme?.lowercased()
+    host = url.host()?.lowercased()
+    port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+  }
+}
+
 /// The exchanges in flight, keyed by task identifier, and the session delegate that feeds them.
 ///
 /// Each exchange ends exactly once, whichever comes first: the task completes, the body passes the
@@ -127,6 +152,10 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
   private struct Exchange {
     var limit: Int
     var host: String
+    var origin: Origin
+    var redirects = 0
+    /// Why a redirect was declined; the exchange ends with it when the task completes.
+    var refusal: ForecastError?
     var timeout: Duration
     var continuation: CheckedContinuation<Outcome, Never>?
     /// An outcome reached before the caller attached its continuation.
@@ -136,8 +165,33 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
 
   private let state = LockedState([Int: Exchange]())
 
-  func begin(_ id: Int, limit: Int, host: String, timeout: Duration) {
-    state.withLock { $0[id] = Exchange(limit: limit, host: host, timeout: timeout) }
+  /// The session's delegate queue, on which tasks are also cancelled.
+  private let queue: OperationQueue
+
+  init(queue: OperationQueue) {
+    self.queue = queue
+  }
+
+  /// Cancels a task from the delegate queue.
+  ///
+  /// FoundationNetworking crashes ("Received callback for HTTP redirection, but we're not
+  /// waiting for it") when a task is cancelled between asking the delegate about a redirect and
+  /// taking in its answer. Cancelling from the delegate queue, which also runs the redirect
+  /// callback, puts every cancel either before that callback (which then sees the task is no
+  /// longer running and gives no answer) or after its answer was handed over.
+  func cancel(_ task: URLSessionTask) {
+    queue.addOperation { task.cancel() }
+  }
+
+  /// Runs work on the delegate queue.
+  func perform(_ work: @escaping @Sendable () -> Void) {
+    queue.addOperation(work)
+  }
+
+  func begin(_ id: Int, limit: Int, host: String, origin: Origin, timeout: Duration) {
+    state.withLock {
+      $0[id] = Exchange(limit: limit, host: host, origin: origin, timeout: timeout)
+    }
   }
 
   /// Stores the caller's continuation, or returns the outcome when the exchange already ended.
@@ -207,6 +261,44 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
     }
   }
 
+  // Left to itself, FoundationNetworking follows redirects on its own, and on Linux that path
+  // was seen to crash the process now and then. Deciding here keeps every redirect under our
+  // rules: the same origin only, and no more than `maximumRedirects`.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    // A task cancelled before this callback gets no answer: answering it is the crash above,
+    // and the cancel completes it anyway.
+    guard task.state == .running else { return }
+    let id = task.taskIdentifier
+    let follow: Bool = state.withLock { exchanges in
+      guard var exchange = exchanges[id], exchange.early == nil else { return false }
+      if let target = request.url, Origin(target) == exchange.origin,
+        exchange.redirects < URLSessionTransport.maximumRedirects
+      {
+        exchange.redirects += 1
+        exchanges[id] = exchange
+        return true
+      }
+      let sameOrigin = request.url.map { Origin($0) == exchange.origin } ?? false
+      exchange.refusal = ForecastError(
+        .redirect,
+        message: sameOrigin
+          ? "\(exchange.host) redirected the request more than "
+            + "\(URLSessionTransport.maximumRedirects) times; check the base URL."
+          : "\(exchange.host) redirected the request (HTTP \(response.statusCode)) to another "
+            + "server, which Haru does not follow; check the base URL.",
+        httpStatus: response.statusCode)
+      exchanges[id] = exchange
+      return false
+    }
+    // Declining makes the redirect the task's answer; the refusal replaces it when the task
+    // completes, so nothing is resumed (and nothing released) before FoundationNetworking is done.
+    completionHandler(follow ? request : nil)
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
@@ -216,6 +308,10 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
       return (exchange, task.response as? HTTPURLResponse)
     }
     guard let (exchange, response) = finished else { return }
+    if let refusal = exchange.refusal {
+      finish(id, with: .failure(refusal))
+      return
+    }
     if let error {
       finish(id, with: .failure(Self.failure(error, exchange: exchange)))
       return

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The weather for one calendar day: its extremes, its overall conditions and its hours.
 ///
 /// Build a day from its hours and let it summarise them, passing the daily minimum and maximum when
@@ -27,6 +29,29 @@ public struct DayForecast: Hashable, Sendable {
   public let snowfall: PrecipitationAmount?
   /// The day's hours, earliest first. Providers may give every hour, every third hour, or none.
   public let hourly: [HourlyForecast]
+  /// Which forecast the day comes from.
+  public let source: Source
+  /// The morning, 00–12 KST, when known.
+  public let morning: DayHalf?
+  /// The afternoon, 12–24 KST, when known.
+  public let afternoon: DayHalf?
+  /// Whether the day's hours cover less than the whole day, so that its summary (minimum,
+  /// maximum, chance) speaks for part of it only.
+  ///
+  /// The rule, for a day built from hours: it is partial when it has no hours, when its first
+  /// hour starts after 03:00 or when its last hour starts before 21:00 (KST). The three hours
+  /// of slack let three-hourly forecasts (00, 03, … 21) count as whole. A mid-term day is never
+  /// partial: KMA forecasts it whole.
+  public let isPartial: Bool
+
+  /// Which forecast a day comes from.
+  public enum Source: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The short-term forecast (단기예보), hour by hour; days 0–3 or 4 for KMA, every day of
+    /// other providers.
+    case shortTerm = "short-term"
+    /// KMA's mid-term forecast (중기예보): days 4–10, morning and afternoon only.
+    case midTerm = "mid-term"
+  }
 
   /// Creates a day from values already summarised.
   ///
@@ -40,6 +65,10 @@ public struct DayForecast: Hashable, Sendable {
   ///   - precipitation: The largest hourly rain amount.
   ///   - snowfall: The largest hourly snowfall.
   ///   - hourly: The day's hours; they are sorted by time.
+  ///   - source: Which forecast the day comes from; the short-term one unless given.
+  ///   - morning: The morning, 00–12 KST.
+  ///   - afternoon: The afternoon, 12–24 KST.
+  ///   - isPartial: Whether the values cover less than the whole day.
   public init(
     day: CalendarDay,
     minimum: DailyTemperature?,
@@ -49,7 +78,11 @@ public struct DayForecast: Hashable, Sendable {
     precipitationProbability: Probability?,
     precipitation: PrecipitationAmount? = nil,
     snowfall: PrecipitationAmount? = nil,
-    hourly: [HourlyForecast]
+    hourly: [HourlyForecast],
+    source: Source = .shortTerm,
+    morning: DayHalf? = nil,
+    afternoon: DayHalf? = nil,
+    isPartial: Bool = false
   ) {
     self.day = day
     self.minimum = minimum
@@ -60,6 +93,10 @@ public struct DayForecast: Hashable, Sendable {
     self.precipitation = precipitation
     self.snowfall = snowfall
     self.hourly = hourly.sorted { $0.time < $1.time }
+    self.source = source
+    self.morning = morning
+    self.afternoon = afternoon
+    self.isPartial = isPartial
   }
 
   /// Creates a day by summarising its hours.
@@ -73,7 +110,8 @@ public struct DayForecast: Hashable, Sendable {
   /// - The rain and snow amounts are the largest hourly amounts (a range counts as its upper end);
   ///   an amount whose text could not be read counts only when no hour has a readable one.
   ///
-  /// A summary that no hour informs is `nil`.
+  /// A summary that no hour informs is `nil`. The morning and the afternoon summarise the hours
+  /// before and from 12:00 KST the same way, and the day is ``isPartial`` by the rule given there.
   ///
   /// - Parameters:
   ///   - day: The day.
@@ -100,7 +138,30 @@ public struct DayForecast: Hashable, Sendable {
       precipitationProbability: hours.compactMap(\.precipitationProbability).max(),
       precipitation: Self.largest(hours.compactMap(\.precipitation)),
       snowfall: Self.largest(hours.compactMap(\.snowfall)),
-      hourly: hours)
+      hourly: hours,
+      morning: Self.half(hours, of: day, afternoon: false),
+      afternoon: Self.half(hours, of: day, afternoon: true),
+      isPartial: Self.coversPart(hours, of: day))
+  }
+
+  /// The summary of the hours of one half of the day, or `nil` when none falls in it.
+  private static func half(
+    _ hours: [HourlyForecast], of day: CalendarDay, afternoon: Bool
+  ) -> DayHalf? {
+    let noon = day.start(in: CalendarDay.koreaTimeZone).addingTimeInterval(12 * 3600)
+    let inHalf = hours.filter { afternoon ? $0.time >= noon : $0.time < noon }
+    guard !inHalf.isEmpty else { return nil }
+    return DayHalf(
+      sky: mostFrequent(inHalf.compactMap(\.sky), preferringLaterCase: true),
+      precipitationType: prevailingPrecipitation(inHalf.compactMap(\.precipitationType)),
+      precipitationProbability: inHalf.compactMap(\.precipitationProbability).max())
+  }
+
+  /// Whether sorted hours leave part of the day uncovered, by the rule of ``isPartial``.
+  private static func coversPart(_ hours: [HourlyForecast], of day: CalendarDay) -> Bool {
+    guard let first = hours.first?.time, let last = hours.last?.time else { return true }
+    let start = day.start(in: CalendarDay.koreaTimeZone)
+    return first.timeIntervalSince(start) > 3 * 3600 || last.timeIntervalSince(start) < 21 * 3600
   }
 
   /// The largest readable amount; the first unreadable one when none is readable.
@@ -180,6 +241,10 @@ extension DayForecast: Codable {
     case precipitation
     case snowfall
     case hourly
+    case source
+    case morning
+    case afternoon
+    case isPartial
   }
 
   /// Decodes a day; its hours are put in time order, as by the initializer.
@@ -195,7 +260,11 @@ extension DayForecast: Codable {
         Probability.self, forKey: .precipitationProbability),
       precipitation: try c.decodeIfPresent(PrecipitationAmount.self, forKey: .precipitation),
       snowfall: try c.decodeIfPresent(PrecipitationAmount.self, forKey: .snowfall),
-      hourly: try c.decodeIfPresent([HourlyForecast].self, forKey: .hourly) ?? [])
+      hourly: try c.decodeIfPresent([HourlyForecast].self, forKey: .hourly) ?? [],
+      source: try c.decodeIfPresent(Source.self, forKey: .source) ?? .shortTerm,
+      morning: try c.decodeIfPresent(DayHalf.self, forKey: .morning),
+      afternoon: try c.decodeIfPresent(DayHalf.self, forKey: .afternoon),
+      isPartial: try c.decodeIfPresent(Bool.self, forKey: .isPartial) ?? false)
   }
 
   /// Encodes every field; absent values are left out.
@@ -210,5 +279,9 @@ extension DayForecast: Codable {
     try c.encodeIfPresent(precipitation, forKey: .precipitation)
     try c.encodeIfPresent(snowfall, forKey: .snowfall)
     try c.encode(hourly, forKey: .hourly)
+    try c.encode(source, forKey: .source)
+    try c.encodeIfPresent(morning, forKey: .morning)
+    try c.encodeIfPresent(afternoon, forKey: .afternoon)
+    try c.encode(isPartial, forKey: .isPartial)
   }
 }

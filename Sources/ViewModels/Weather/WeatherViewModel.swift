@@ -139,7 +139,7 @@ public final class WeatherViewModel {
     case .success(let outlook):
       self.outlook = outlook
       report.send(WeatherText.report(outlook, unit: temperatureUnit.value, language: language))
-      errorMessage.send(outlook.staleReason.map { ErrorText.forecast($0, in: language) })
+      errorMessage.send(outlook.staleReason.map { ErrorText.forecast($0.error, in: language) })
     case .failure(let error):
       errorMessage.send(ErrorText.forecast(error, in: language))
     }

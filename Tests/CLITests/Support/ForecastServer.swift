@@ -8,8 +8,13 @@ import HaruTestSupport
 enum ForecastServer {
   /// What the server sends.
   enum Behaviour: Sendable {
-    /// Every run, with the fixture made for it; the nowcast too.
+    /// Every run, with the fixture made for it; the nowcast too; and the captured mid-term
+    /// bodies of the asked issuance's hour (06:00 or 18:00).
     case kmaFixtures
+    /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
+    case kmaFixturesWithoutNowcast
+    /// An HTTP status and a JSON body.
+    case json(Int, String)
     /// The gateway's XML error envelope with a result code, HTTP 200.
     case kmaGatewayError(KMAResultCode)
     /// The normal JSON envelope with an error result code.
@@ -29,6 +34,13 @@ enum ForecastServer {
       switch behaviour {
       case .kmaFixtures:
         return .respond(status: 200, headers: json, body: Data(kmaBody(for: request.target).utf8))
+      case .kmaFixturesWithoutNowcast:
+        let body =
+          request.target.contains(KMAOperation.nowcast.name)
+          ? KMAFixtures.noData : kmaBody(for: request.target)
+        return .respond(status: 200, headers: json, body: Data(body.utf8))
+      case .json(let status, let body):
+        return .respond(status: status, headers: json, body: Data(body.utf8))
       case .kmaGatewayError(let code):
         return .respond(
           status: 200, headers: ["Content-Type": "text/xml"],
@@ -52,6 +64,18 @@ enum ForecastServer {
 
   /// The fixture for the run a request target asks for.
   static func kmaBody(for target: String) -> String {
+    if let issued = URLComponents(string: "http://127.0.0.1" + target)?.queryItems?
+      .first(where: { $0.name == "tmFc" })?.value
+    {
+      let evening = issued.hasSuffix("1800")
+      if target.contains("getMidLandFcst") {
+        return evening ? KMAMidTermFixtures.land1800 : KMAMidTermFixtures.land0600
+      }
+      if target.contains("getMidTa") {
+        return evening ? KMAMidTermFixtures.temperature1800 : KMAMidTermFixtures.temperature0600
+      }
+      return KMAFixtures.noData
+    }
     guard let components = URLComponents(string: "http://127.0.0.1" + target),
       let items = components.queryItems,
       let date = items.first(where: { $0.name == "base_date" })?.value,
