@@ -244,6 +244,14 @@ enum ForecastCommand {
           + (day.isPartial ? context.text("일부", "partial") : ""))
     }
     if shown.contains(where: {
+      $0.morning?.precipitationProbability != nil || $0.afternoon?.precipitationProbability != nil
+    }) {
+      console.print(
+        context.text(
+          "%: 그 반나절에 비나 눈이 올 확률 (강수확률)",
+          "%: the chance of rain or snow in that half of the day"))
+    }
+    if shown.contains(where: {
       ($0.minimum?.isDerived ?? false) || ($0.maximum?.isDerived ?? false)
     }) {
       console.print(context.text("~ 시간별 기온에서 구한 값", "~ derived from the hourly temperatures"))

@@ -13,7 +13,7 @@ struct MidTermForecast: Hashable, Sendable {
     let minimum: Temperature?
     let maximum: Temperature?
 
-    /// The day as a `DayForecast`: the halves as KMA gave them, the extremes as reported.
+    /// The day as a ``/HaruModels/DayForecast``: the halves as KMA gave them, the extremes as reported.
     var dayForecast: DayForecast {
       let halves = [morning, afternoon].compactMap { $0 }
       let skies = halves.compactMap(\.sky)

@@ -140,7 +140,7 @@ public struct ForecastOutlook: Hashable, Sendable {
   /// cell for a town that has none.
   ///
   /// - Parameter day: The day, in Korea Standard Time.
-  /// - Returns: The times, computed offline (see `SunTimes`).
+  /// - Returns: The times, computed offline (see ``/HaruModels/SunTimes``).
   /// - Complexity: O(1).
   public func sunTimes(for day: CalendarDay) -> SunTimes {
     SunTimes(day: day, at: town.coordinate ?? town.gridPoint.center)
