@@ -366,7 +366,8 @@ extension HaruCLI {
       #expect(human.standardOutput.hasPrefix("SAMPLE DATA"), "\(human)")
       #expect(human.standardOutput.contains("Tomorrow"))
       // A percentage beside "Clear" says what it is a chance of.
-      #expect(human.standardOutput.contains("%: the chance of rain or snow in that half of the day"))
+      #expect(
+        human.standardOutput.contains("%: the chance of rain or snow in that half of the day"))
 
       let json = try await haru.run(["forecast", "--offline", "--json", "--lang", "en"])
       #expect(json.status == 0, "\(json)")
