@@ -412,10 +412,12 @@ extension JournalRepository {
     for file in manifest.files {
       let prefix = ArchiveManifest.photoFolderName + "/"
       let isPhoto =
-        file.path.hasPrefix(prefix) && (try? PhotoName(String(file.path.dropFirst(prefix.count))))
-        != nil
+        file.path.hasPrefix(prefix)
+        && (try? PhotoName(String(file.path.dropFirst(prefix.count))))
+          != nil
       guard isPhoto || file.path == ArchiveManifest.entriesFileName else {
-        throw refuse("The manifest lists \"\(file.path.prefix(80))\", which no journal archive holds.")
+        throw refuse(
+          "The manifest lists \"\(file.path.prefix(80))\", which no journal archive holds.")
       }
       guard let size = reader.size(of: file.path) else {
         guard isPhoto else { throw refuse("entries.jsonl is missing from \(path).") }
@@ -564,8 +566,7 @@ private struct ArchiveImport {
           continue
         }
         // A photo is written only for an entry that will be stored.
-        if let stored = try? repository.store.entry(entry.id), stored.updatedAt >= entry.updatedAt
-        {
+        if let stored = try? repository.store.entry(entry.id), stored.updatedAt >= entry.updatedAt {
           entries.append(entry)
           continue
         }
@@ -580,7 +581,8 @@ private struct ArchiveImport {
           entries.append(try without(photo: entry))
           continue
         }
-        let name = photos.exists(photo) ? PhotoName.unique(fileExtension: format.fileExtension) : photo
+        let name =
+          photos.exists(photo) ? PhotoName.unique(fileExtension: format.fileExtension) : photo
         try photos.write(data, as: name)
         written[entry.id] = name
         batchPhotos += 1

@@ -45,6 +45,10 @@ public protocol JournalStore: Sendable {
   /// stored, replaces the stored entry when that one was updated earlier (by `updatedAt`), and is
   /// left out otherwise.
   ///
+  /// Both of Haru's stores do this in one transaction. A store that does not implement it gets
+  /// a default built from ``entry(_:)``, ``insert(_:)`` and ``update(_:_:)``: right for each
+  /// entry, but one transaction per entry.
+  ///
   /// - Parameter entries: Valid entries with distinct identities, times in whole microseconds.
   /// - Returns: What happened to each entry, in the order given.
   /// - Throws: ``JournalError`` when the entries could not be stored; then nothing changed.
@@ -125,4 +129,27 @@ public protocol JournalStore: Sendable {
   /// - Returns: The names among them that some entry's `JournalEntry.photo` equals.
   /// - Throws: A storage failure.
   func referencedPhotos(among names: Set<PhotoName>) throws(JournalError) -> Set<PhotoName>
+}
+
+extension JournalStore {
+  /// Merges entries one at a time, each in a transaction of its own; see ``merge(_:)``.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities.
+  /// - Returns: What happened to each entry, in the order given.
+  /// - Throws: The first failure; the entries before it are stored.
+  public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
+    var outcomes: [JournalMergeOutcome] = []
+    for entry in entries {
+      if try self.entry(entry.id) == nil, try insert([entry]).isEmpty {
+        outcomes.append(.added)
+        continue
+      }
+      let change = try update(entry.id) { stored in
+        stored.updatedAt < entry.updatedAt ? entry : stored
+      }
+      outcomes.append(
+        change.old.updatedAt < entry.updatedAt ? .replaced(change.old) : .kept(change.old))
+    }
+    return outcomes
+  }
 }

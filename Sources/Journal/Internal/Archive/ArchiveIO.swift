@@ -97,7 +97,9 @@ final class InputFile {
     var done = 0
     while done < count {
       let got = bytes.withUnsafeMutableBytes { buffer in
-        pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
+        pread(
+          descriptor, buffer.baseAddress.map { $0 + done }, count - done,
+          off_t(offset) + off_t(done))
       }
       if got < 0 {
         if errno == EINTR { continue }

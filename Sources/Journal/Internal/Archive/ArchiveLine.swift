@@ -26,7 +26,9 @@ enum ArchiveLine {
     appendString(entry.notes, to: &bytes)
     bytes += #","sentence":"#.utf8
     appendString(entry.sentence, to: &bytes)
-    bytes += (entry.isFavorite ? #","favorite":true,"createdAt":""# : #","favorite":false,"createdAt":""#).utf8
+    bytes +=
+      (entry.isFavorite ? #","favorite":true,"createdAt":""# : #","favorite":false,"createdAt":""#)
+      .utf8
     bytes += timestamp(entry.createdAt).utf8
     bytes += #"","updatedAt":""#.utf8
     bytes += timestamp(entry.updatedAt).utf8
@@ -83,7 +85,8 @@ enum ArchiveLine {
     do {
       fields = try JSONDecoder().decode(Fields.self, from: Data(line))
     } catch let DecodingError.keyNotFound(key, _) {
-      throw invalid("The line has no \"\(key.stringValue)\"; it is not a Haru journal entry.", number)
+      throw invalid(
+        "The line has no \"\(key.stringValue)\"; it is not a Haru journal entry.", number)
     } catch let DecodingError.typeMismatch(_, context) {
       let field = context.codingPath.first?.stringValue ?? "?"
       throw invalid("The \"\(field)\" has the wrong type.", number, field: field)

@@ -119,6 +119,7 @@ final class ZipArchiveSink: ArchiveSink {
   /// - Parameters:
   ///   - path: The file.
   ///   - modified: The modification time recorded for every file, in UTC.
+  /// - Throws: A failure to create the file, such as ``JournalError/Code/diskFull``.
   init(path: String, modified: Date) throws(JournalError) {
     output = try OutputFile(creating: path)
     let seconds = Int64(modified.timeIntervalSince1970.rounded(.down))

@@ -110,8 +110,10 @@ struct SHA256 {
           | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
       }
       for index in 16..<64 {
-        let s0 = w[index - 15].rotatedRight(7) ^ w[index - 15].rotatedRight(18) ^ (w[index - 15] >> 3)
-        let s1 = w[index - 2].rotatedRight(17) ^ w[index - 2].rotatedRight(19) ^ (w[index - 2] >> 10)
+        let s0 =
+          w[index - 15].rotatedRight(7) ^ w[index - 15].rotatedRight(18) ^ (w[index - 15] >> 3)
+        let s1 =
+          w[index - 2].rotatedRight(17) ^ w[index - 2].rotatedRight(19) ^ (w[index - 2] >> 10)
         w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
       }
       var a = state[0]
