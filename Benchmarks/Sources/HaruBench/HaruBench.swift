@@ -7,10 +7,14 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + ForecastBenchmarks.all + JournalBenchmarks.all + JournalProcessBenchmarks.all
+    + JournalArchiveBenchmarks.all
 
   static func main() async {
     // Another process of a journal benchmark, started by `BenchChild`.
     if await BenchChild.runIfAsked(Array(CommandLine.arguments.dropFirst())) {
+      return
+    }
+    if await ArchiveChild.runIfAsked(Array(CommandLine.arguments.dropFirst())) {
       return
     }
     let command: Command
