@@ -90,18 +90,12 @@ extension JournalRepository {
   ) throws(JournalError) -> JournalExportReport {
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: format == .folder)
-    let sink: any ArchiveSink
-    switch format {
-    case .folder: sink = try FolderArchiveSink(root: temporary)
-    case .singleFile:
-      do {
-        sink = try ZipArchiveSink(path: temporary, modified: exportedAt)
-      } catch {
-        ArchiveIO.remove(temporary)
-        throw error
-      }
-    }
     do {
+      let sink: any ArchiveSink =
+        switch format {
+        case .folder: try FolderArchiveSink(root: temporary)
+        case .singleFile: try ZipArchiveSink(path: temporary, modified: exportedAt)
+        }
       let report = try writeArchive(
         ArchiveWriter(sink: sink), exportedAt: exportedAt, progress: progress, cancel: cancel,
         location: destination)
@@ -117,34 +111,18 @@ extension JournalRepository {
     _ writer: ArchiveWriter, exportedAt: Date, progress: (JournalTransferProgress) -> Void,
     cancel: ReadInterrupter, location: URL
   ) throws(JournalError) -> JournalExportReport {
-    let total = try store.count(in: .all)
     var unreadable: [JournalError] = []
     var photoNames: [PhotoName] = []
     var seenPhotos: Set<PhotoName> = []
-    var count = 0
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(Int(ArchiveIO.chunkSize) + 16_384)
     try writer.beginFile(ArchiveManifest.entriesFileName)
-    try forEachEntry(cancel: cancel, unreadable: { unreadable.append($0) }) {
-      (entry) throws(JournalError) in
+    let count = try streamEntries(
+      cancel: cancel, progress: progress, unreadable: &unreadable, output: writer.append
+    ) { entry, buffer in
       ArchiveLine.encode(entry, into: &buffer)
       if let photo = entry.photo, seenPhotos.insert(photo).inserted {
         photoNames.append(photo)
       }
-      count += 1
-      if buffer.count >= Int(ArchiveIO.chunkSize) {
-        try writer.append(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
-      if count % 1000 == 0 {
-        try Self.check(cancel)
-        progress(
-          JournalTransferProgress(
-            completedEntries: count, totalEntries: max(total, count), completedPhotos: 0,
-            totalPhotos: 0))
-      }
     }
-    try writer.append(buffer)
     try writer.endFile()
     progress(
       JournalTransferProgress(
@@ -192,29 +170,12 @@ extension JournalRepository {
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: false)
     do {
-      let total = try store.count(in: .all)
       let output = try OutputFile(creating: temporary)
-      var buffer: [UInt8] = [0xEF, 0xBB, 0xBF]
-      buffer += CSV.header
-      var count = 0
       var unreadable: [JournalError] = []
-      try forEachEntry(cancel: cancel, unreadable: { unreadable.append($0) }) {
-        (entry) throws(JournalError) in
-        CSV.append(entry, to: &buffer)
-        count += 1
-        if buffer.count >= Int(ArchiveIO.chunkSize) {
-          try output.write(buffer)
-          buffer.removeAll(keepingCapacity: true)
-        }
-        if count % 1000 == 0 {
-          try Self.check(cancel)
-          progress(
-            JournalTransferProgress(
-              completedEntries: count, totalEntries: max(total, count), completedPhotos: 0,
-              totalPhotos: 0))
-        }
-      }
-      try output.write(buffer)
+      try output.write([0xEF, 0xBB, 0xBF] + CSV.header)
+      let count = try streamEntries(
+        cancel: cancel, progress: progress, unreadable: &unreadable, output: output.write
+      ) { entry, buffer in CSV.append(entry, to: &buffer) }
       try output.close()
       try Self.moveIntoPlace(temporary, final, isFolder: false)
       progress(
@@ -227,6 +188,41 @@ extension JournalRepository {
       ArchiveIO.remove(temporary)
       throw error
     }
+  }
+
+  /// Encodes every entry into `output`, a quarter of a megabyte at a time, checking for
+  /// cancellation and reporting progress every 1,000 entries.
+  ///
+  /// - Returns: The number of entries.
+  private func streamEntries(
+    cancel: ReadInterrupter, progress: (JournalTransferProgress) -> Void,
+    unreadable: inout [JournalError], output: ([UInt8]) throws(JournalError) -> Void,
+    encode: (JournalEntry, inout [UInt8]) -> Void
+  ) throws(JournalError) -> Int {
+    let total = try store.count(in: .all)
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(Int(ArchiveIO.chunkSize) + 16_384)
+    var count = 0
+    var skipped: [JournalError] = []
+    try forEachEntry(cancel: cancel, unreadable: { skipped.append($0) }) {
+      (entry) throws(JournalError) in
+      encode(entry, &buffer)
+      count += 1
+      if buffer.count >= Int(ArchiveIO.chunkSize) {
+        try output(buffer)
+        buffer.removeAll(keepingCapacity: true)
+      }
+      if count % 1000 == 0 {
+        try Self.check(cancel)
+        progress(
+          JournalTransferProgress(
+            completedEntries: count, totalEntries: max(total, count), completedPhotos: 0,
+            totalPhotos: 0))
+      }
+    }
+    try output(buffer)
+    unreadable += skipped
+    return count
   }
 
   /// Every entry, newest first: one statement's snapshot on SQLite, pages on other stores.

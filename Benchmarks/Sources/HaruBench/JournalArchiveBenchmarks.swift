@@ -184,11 +184,12 @@ enum ArchiveChild {
       exit(1)
     }
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
     // Linux reports kibibytes; macOS bytes.
     #if os(Linux)
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
       print(usage.ru_maxrss)
     #else
+      getrusage(RUSAGE_SELF, &usage)
       print(usage.ru_maxrss / 1024)
     #endif
     return true

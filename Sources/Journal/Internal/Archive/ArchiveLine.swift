@@ -139,8 +139,9 @@ enum ArchiveLine {
       fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
     let (days, secondOfDay) = wholeSeconds.quotientAndRemainder(dividingBy: 86_400)
     let (day, second) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
-    let civil = civilDate(days: day)
-    return pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2) + "T"
+    let civil = JournalDay.epoch.adding(days: Int(clamping: day))
+    return pad(Int64(civil.year), 4) + "-" + pad(Int64(civil.month), 2) + "-"
+      + pad(Int64(civil.day), 2) + "T"
       + pad(second / 3600, 2) + ":" + pad(second / 60 % 60, 2) + ":" + pad(second % 60, 2) + "."
       + pad(positiveFraction, 6) + "Z"
   }
@@ -171,8 +172,9 @@ enum ArchiveLine {
       micros = fraction
       for _ in digits..<6 { micros *= 10 }
     }
-    let days = daysFromCivil(year: year, month: month, day: day)
-    guard civilDate(days: days) == (year, month, day) else { return nil }
+    guard let calendarDay = try? CalendarDay(year: Int(year), month: Int(month), day: Int(day))
+    else { return nil }
+    let days = Int64(JournalDay.epoch.days(until: calendarDay))
     let total = ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1_000_000) + micros
     return JournalTime.date(microseconds: total)
   }
@@ -180,28 +182,5 @@ enum ArchiveLine {
   private static func pad(_ value: Int64, _ width: Int) -> String {
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-  }
-
-  /// Days since 1970-01-01 of a day of the proleptic Gregorian calendar (Howard Hinnant's
-  /// algorithm).
-  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  static func civilDate(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HaruModels
 
 #if canImport(Darwin)
   import Darwin
@@ -124,10 +125,10 @@ final class ZipArchiveSink: ArchiveSink {
     output = try OutputFile(creating: path)
     let seconds = Int64(modified.timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : 0
-    let civil = ArchiveLine.civilDate(days: days)
+    let civil = JournalDay.epoch.adding(days: Int(days))
     let second = seconds - days * 86_400
-    let year = max(0, min(127, civil.year - 1980))
-    dosDate = UInt16(year << 9 | civil.month << 5 | civil.day)
+    let year = Int64(max(0, min(127, civil.year - 1980)))
+    dosDate = UInt16(year << 9 | Int64(civil.month) << 5 | Int64(civil.day))
     dosTime = UInt16((second / 3600) << 11 | (second / 60 % 60) << 5 | (second % 60) / 2)
   }
 
