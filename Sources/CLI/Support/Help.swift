@@ -79,7 +79,7 @@ enum Help {
         first, then restored with its photos; an entry already there is replaced only when the
         archive's is newer.
       \(journalExport)
-        writes the whole journal with its photos as an archive folder (or, with --single-file,
+        writes the whole journal with its photos as an archive folder (or with --single-file
         one .harujournal zip file), and with --csv a CSV file for spreadsheets. Nothing appears
         under PATH until the archive is complete; Ctrl-C leaves nothing there.
       \(journalCheck)
