@@ -13,7 +13,7 @@ extension JournalRepository {
   /// The SDK version an archive's manifest records.
   static let sdkVersion = "0.1.0-dev"
   /// The entries an import stores per transaction.
-  static let archiveBatchSize = 500
+  static let archiveBatchSize = 2000
 
   // MARK: - Export
 
@@ -329,7 +329,7 @@ extension JournalRepository {
   /// print("\(report.addedCount) added, \(report.replaced.count) replaced")
   /// ```
   ///
-  /// Entries are stored in transactions of 500 with their photos, so a failure or a cancelled
+  /// Entries are stored in transactions of 2,000 with their photos, so a failure or a cancelled
   /// task leaves whole batches imported and none half-imported; importing the same archive
   /// again finishes the job, since entries already there are left as they are.
   ///

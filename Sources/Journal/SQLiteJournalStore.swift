@@ -128,13 +128,18 @@ public final class SQLiteJournalStore: JournalStore {
   ///   like; then nothing changed.
   public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
     guard !entries.isEmpty else { return [] }
+    // Oldest day first, as in insert(_:), so that the search index receives its keys in rising
+    // order; the outcomes go back in the order given.
+    let order = entries.indices.sorted {
+      (entries[$0].day, entries[$0].createdAt) < (entries[$1].day, entries[$1].createdAt)
+    }
     return try database.write { connection in
-      var outcomes: [JournalMergeOutcome] = []
-      outcomes.reserveCapacity(entries.count)
-      for entry in entries {
+      var outcomes = [JournalMergeOutcome](repeating: .added, count: entries.count)
+      for index in order {
+        let entry = entries[index]
         let stored = try EntrySQL.entry(entry.id, in: connection)
         if let stored, stored.updatedAt >= entry.updatedAt {
-          outcomes.append(.kept(stored))
+          outcomes[index] = .kept(stored)
           continue
         }
         try connection.withStatement(stored == nil ? EntrySQL.insert : EntrySQL.update) {
@@ -142,7 +147,7 @@ public final class SQLiteJournalStore: JournalStore {
           try EntrySQL.bind(entry, to: statement)
           try statement.run()
         }
-        outcomes.append(stored.map(JournalMergeOutcome.replaced) ?? .added)
+        if let stored { outcomes[index] = .replaced(stored) }
       }
       return outcomes
     }
