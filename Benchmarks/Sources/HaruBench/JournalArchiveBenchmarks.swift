@@ -197,7 +197,8 @@ func peakResidentKilobytes() -> Int {
   #if os(Linux)
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      return Int(line.dropFirst(6).split(separator: " ").first ?? "") ?? 0
+      return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        ?? 0
     }
     return 0
   #else
