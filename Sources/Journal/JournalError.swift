@@ -82,6 +82,18 @@ public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let logWithoutDatabase = Code(rawValue: "log-without-database")
     /// The read was cancelled, or superseded by a newer one, and was stopped.
     public static let cancelled = Code(rawValue: "cancelled")
+    /// A journal archive cannot be imported as it is: a file is missing, its size or SHA-256
+    /// differs from the manifest's (changed or cut short), or it is not a journal archive at all.
+    /// Nothing was imported; the message says what is wrong.
+    public static let invalidArchive = Code(rawValue: "invalid-archive")
+    /// The archive was written by a newer version of Haru, in a format this one cannot read.
+    /// Nothing was imported.
+    public static let newerArchiveFormat = Code(rawValue: "newer-archive-format")
+    /// An export's destination exists and is not an empty folder. Nothing was written.
+    public static let destinationExists = Code(rawValue: "destination-exists")
+    /// An entry of an archive names a photo that the archive does not hold (or holds in a form
+    /// the journal does not accept); the entry was imported without it.
+    public static let missingPhoto = Code(rawValue: "missing-photo")
 
     /// Matches an error against a code, so that `catch JournalError.Code.entryNotFound` works.
     ///

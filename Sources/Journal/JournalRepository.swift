@@ -85,10 +85,10 @@ public final class JournalRepository: Sendable {
   /// The journal's folder.
   public let directory: URL
 
-  private let store: any JournalStore
-  private let photos: PhotoFolder
-  private let options: Options
-  private let now: @Sendable () -> Date
+  let store: any JournalStore
+  let photos: PhotoFolder
+  let options: Options
+  let now: @Sendable () -> Date
   /// The observed lists. The lock guards the dictionary only and is never held while the store
   /// works; refreshes run on ``writes``, one at a time, so every observation's values follow the
   /// order of the writes.
@@ -641,7 +641,7 @@ public final class JournalRepository: Sendable {
   // MARK: - Internals
 
   /// Which observed lists a write may have changed.
-  private enum Touched {
+  enum Touched {
     /// The lists containing any of these entries (before or after the write).
     case entries([JournalEntry])
     /// Every list.
@@ -657,7 +657,7 @@ public final class JournalRepository: Sendable {
 
   /// Runs a store write, then refreshes the observed lists it touched. Called on ``writes`` only,
   /// so the next write starts after the refresh.
-  private func write<Result: Sendable>(
+  func write<Result: Sendable>(
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
     let (result, touched) = try body()
@@ -727,15 +727,16 @@ public final class JournalRepository: Sendable {
 
   /// Runs `body` on the serial write queue and waits for it without blocking a thread of Swift's
   /// cooperative pool.
-  private func onWrites<Result: Sendable>(
+  func onWrites<Result: Sendable>(
+    _ interrupter: ReadInterrupter? = nil,
     _ body: @escaping @Sendable () throws(JournalError) -> Result
   ) async throws(JournalError) -> Result {
-    try await Self.run(on: writes, interrupter: nil, body)
+    try await Self.run(on: writes, interrupter: interrupter, body)
   }
 
   /// Runs `body` on the concurrent read queue; when the task is cancelled, `interrupter` stops
   /// the statement it runs.
-  private func onReads<Result: Sendable>(
+  func onReads<Result: Sendable>(
     _ interrupter: ReadInterrupter? = nil,
     _ body: @escaping @Sendable () throws(JournalError) -> Result
   ) async throws(JournalError) -> Result {
@@ -759,7 +760,7 @@ public final class JournalRepository: Sendable {
     return try result.get()
   }
 
-  private func checkWritable() throws(JournalError) {
+  func checkWritable() throws(JournalError) {
     guard !isReadOnly else {
       throw JournalError(
         .readOnly,
@@ -831,7 +832,7 @@ public final class JournalRepository: Sendable {
     max(JournalTime.rounded(now()), entry.updatedAt)
   }
 
-  private func makeEntry(
+  func makeEntry(
     _ make: () throws(ModelError) -> JournalEntry
   ) throws(JournalError) -> JournalEntry {
     do {

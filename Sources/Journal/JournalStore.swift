@@ -20,6 +20,9 @@ public import HaruModels
 ///   stores its result; nothing else can write in between. When the entry does not exist it throws
 ///   ``JournalError/Code/entryNotFound`` without calling `change`; when `change` throws, or returns
 ///   an entry with another identity (``JournalError/Code/invalidEntry``), nothing changes.
+/// - **Merge** adds each entry whose identity is not stored, replaces a stored entry updated
+///   strictly earlier, keeps one updated at the same time or later, and reports which, all in
+///   one transaction.
 /// - **Delete** removes the entry and returns it, or throws ``JournalError/Code/entryNotFound``.
 /// - **Lists** contain exactly the entries for which ``JournalList/contains(_:)`` is true, in
 ///   newest-first order (see ``JournalCursor``); with a cursor, only those strictly after it; at
@@ -37,6 +40,19 @@ public protocol JournalStore: Sendable {
   ///   occurrence is added).
   /// - Throws: ``JournalError`` when the entries could not be stored; then none was added.
   func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID>
+
+  /// Stores entries from a backup in one transaction: each is added when its identity is not
+  /// stored, replaces the stored entry when that one was updated earlier (by `updatedAt`), and is
+  /// left out otherwise.
+  ///
+  /// Both of Haru's stores do this in one transaction. A store that does not implement it gets
+  /// a default built from ``entry(_:)``, ``insert(_:)`` and ``update(_:_:)``: right for each
+  /// entry, but one transaction per entry.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities, times in whole microseconds.
+  /// - Returns: What happened to each entry, in the order given.
+  /// - Throws: ``JournalError`` when the entries could not be stored; then nothing changed.
+  func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome]
 
   /// Changes one entry atomically.
   ///
@@ -113,4 +129,27 @@ public protocol JournalStore: Sendable {
   /// - Returns: The names among them that some entry's `JournalEntry.photo` equals.
   /// - Throws: A storage failure.
   func referencedPhotos(among names: Set<PhotoName>) throws(JournalError) -> Set<PhotoName>
+}
+
+extension JournalStore {
+  /// Merges entries one at a time, each in a transaction of its own; see ``merge(_:)``.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities.
+  /// - Returns: What happened to each entry, in the order given.
+  /// - Throws: The first failure; the entries before it are stored.
+  public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
+    var outcomes: [JournalMergeOutcome] = []
+    for entry in entries {
+      if try self.entry(entry.id) == nil, try insert([entry]).isEmpty {
+        outcomes.append(.added)
+        continue
+      }
+      let change = try update(entry.id) { stored in
+        stored.updatedAt < entry.updatedAt ? entry : stored
+      }
+      outcomes.append(
+        change.old.updatedAt < entry.updatedAt ? .replaced(change.old) : .kept(change.old))
+    }
+    return outcomes
+  }
 }

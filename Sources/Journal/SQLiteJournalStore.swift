@@ -119,6 +119,63 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// Stores entries from a backup in one write transaction: adds new identities, replaces
+  /// entries updated earlier, keeps the others.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities.
+  /// - Returns: What happened to each entry, in the order given.
+  /// - Throws: ``JournalError/Code/databaseFailure``, ``JournalError/Code/diskFull`` and the
+  ///   like; then nothing changed.
+  public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
+    guard !entries.isEmpty else { return [] }
+    // Oldest day first, as in insert(_:), so that the search index receives its keys in rising
+    // order; the outcomes go back in the order given.
+    let order = entries.indices.sorted {
+      (entries[$0].day, entries[$0].createdAt) < (entries[$1].day, entries[$1].createdAt)
+    }
+    return try database.write { connection in
+      var outcomes = [JournalMergeOutcome](repeating: .added, count: entries.count)
+      for index in order {
+        let entry = entries[index]
+        let stored = try EntrySQL.entry(entry.id, in: connection)
+        if let stored, stored.updatedAt >= entry.updatedAt {
+          outcomes[index] = .kept(stored)
+          continue
+        }
+        try connection.withStatement(stored == nil ? EntrySQL.insert : EntrySQL.update) {
+          statement in
+          try EntrySQL.bind(entry, to: statement)
+          try statement.run()
+        }
+        if let stored { outcomes[index] = .replaced(stored) }
+      }
+      return outcomes
+    }
+  }
+
+  /// Calls `body` with every entry, newest first, read by one statement, so that the entries
+  /// are one consistent snapshot of the journal; a row that no longer reads goes to
+  /// `unreadable`. Nothing is kept in memory but the current row.
+  func forEachEntry(
+    interrupter: ReadInterrupter?, unreadable: (JournalError) -> Void,
+    _ body: (JournalEntry) throws(JournalError) -> Void
+  ) throws(JournalError) {
+    try database.read(interrupter: interrupter) { connection in
+      let statement = try connection.prepare(
+        "SELECT \(EntrySQL.columns) FROM entry ORDER BY day DESC, created_at DESC, id DESC")
+      while try statement.step() {
+        let entry: JournalEntry
+        do throws(JournalError) {
+          entry = try EntrySQL.readEntry(statement)
+        } catch {
+          unreadable(error)
+          continue
+        }
+        try body(entry)
+      }
+    }
+  }
+
   /// Changes one entry atomically, inside one write transaction.
   ///
   /// - Parameters:

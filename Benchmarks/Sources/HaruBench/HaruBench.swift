@@ -7,7 +7,8 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + ForecastOutlookBenchmarks.all
-    + JournalBenchmarks.all + JournalProcessBenchmarks.all + PlacesBenchmarks.all
+    + JournalBenchmarks.all + JournalProcessBenchmarks.all + JournalArchiveBenchmarks.all
+    + PlacesBenchmarks.all
 
   static func main() async {
     // The other process of `settings.external-change.latency`.
@@ -17,6 +18,9 @@ enum HaruBench {
     }
     // Another process of a journal benchmark, started by `BenchChild`.
     if await BenchChild.runIfAsked(arguments) {
+      return
+    }
+    if await ArchiveChild.runIfAsked(arguments) {
       return
     }
     let command: Command

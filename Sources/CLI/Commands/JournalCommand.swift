@@ -23,6 +23,7 @@ enum JournalCommand {
     case "search": try await search(rest, context)
     case "perfumes": try await perfumes(rest, context)
     case "import": try await JournalImportCommand.run(rest, context)
+    case "export": try await JournalArchiveCommand.export(rest, context)
     case "check": try await check(rest, context)
     case "watch": try await watch(rest, context)
     default:

@@ -68,6 +68,10 @@ enum JournalImportCommand {
     let options = try ParsedOptions(arguments, usage: usage)
     try options.expectPositionals(1...1, "the FILE to import", usage: usage)
     let path = options.positionals[0]
+    if JournalRepository.isArchive(URL(fileURLWithPath: path)) {
+      try await JournalArchiveCommand.importArchive(path, context)
+      return
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -18,7 +18,7 @@ enum Help {
   static let townsSearch = "haru towns search QUERY [--limit N]"
   static let townsNearest = "haru towns nearest --lat LAT --lon LON"
   static let journal =
-    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|check|watch …"
+    "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|export|check|watch …"
   static let journalAdd =
     "haru journal add --brand B --name N --sentence S [--text T] [--date YYYY-MM-DD]"
     + " [--photo FILE] [--favorite]"
@@ -31,7 +31,8 @@ enum Help {
   static let journalDelete = "haru journal delete ID"
   static let journalSearch = "haru journal search QUERY [--favorites] [--limit N]"
   static let journalPerfumes = "haru journal perfumes"
-  static let journalImport = "haru journal import FILE"
+  static let journalImport = "haru journal import PATH"
+  static let journalExport = "haru journal export PATH [--single-file] [--csv FILE]"
   static let journalCheck = "haru journal check"
   static let journalWatch = "haru journal watch [--favorites] [--limit N]"
 
@@ -84,9 +85,16 @@ enum Help {
       \(journalSearch)
       \(journalPerfumes)
       \(journalImport)
-        FILE is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
+        PATH is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
         with the same field names. Ctrl-C stops after the batch being written. A line already
-        imported is skipped, so an interrupted import can be run again.
+        imported is skipped, so an interrupted import can be run again. PATH may also be a
+        journal archive (a folder or a .harujournal file made by export): it is checked whole
+        first, then restored with its photos; an entry already there is replaced only when the
+        archive's is newer.
+      \(journalExport)
+        writes the whole journal with its photos as an archive folder (or with --single-file
+        one .harujournal zip file), and with --csv a CSV file for spreadsheets. Nothing appears
+        under PATH until the archive is complete; Ctrl-C leaves nothing there.
       \(journalCheck)
         checks the whole journal for damage: exit status 0 when sound, 3 when damaged.
       \(journalWatch)
@@ -99,6 +107,6 @@ enum Help {
       -h, --help                this text
 
     exit status: 0 success · 2 usage error · 3 provider or data error · 4 network failure
-                 · 130 interrupted import
+                 · 130 interrupted import or export
     """
 }

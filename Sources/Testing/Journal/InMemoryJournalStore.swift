@@ -44,6 +44,25 @@ public final class InMemoryJournalStore: JournalStore {
     }
   }
 
+  /// Stores entries from a backup at once: adds new identities, replaces entries updated
+  /// earlier, keeps the others.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities.
+  /// - Returns: What happened to each entry, in the order given.
+  public func merge(_ entries: [JournalEntry]) -> [JournalMergeOutcome] {
+    entriesByID.withLock { stored in
+      entries.map { entry in
+        guard let old = stored[entry.id] else {
+          stored[entry.id] = entry
+          return .added
+        }
+        guard old.updatedAt < entry.updatedAt else { return .kept(old) }
+        stored[entry.id] = entry
+        return .replaced(old)
+      }
+    }
+  }
+
   /// Changes one entry atomically.
   ///
   /// - Parameters:

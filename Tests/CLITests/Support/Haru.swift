@@ -159,6 +159,11 @@ final class RunningHaru: Sendable {
     process.interrupt()
   }
 
+  /// Sends SIGKILL: the process ends at once, with no chance to clean up.
+  func kill() {
+    Foundation.kill(process.processIdentifier, SIGKILL)
+  }
+
   /// Returns once standard error contains a text, or has ended.
   func waitForStandardError(containing text: String) async {
     await wait(for: text, in: \.error, closed: \.errorClosed, watches: \.errorWatches)
