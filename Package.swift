@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "HaruSettings", targets: ["HaruSettings"]),
     .library(name: "HaruForecast", targets: ["HaruForecast"]),
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
+    .library(name: "HaruPlaces", targets: ["HaruPlaces"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
     .library(name: "HaruTesting", targets: ["HaruTesting"]),
     .library(name: "HaruJournalTesting", targets: ["HaruJournalTesting"]),
@@ -41,8 +42,17 @@ let package = Package(
       path: "Sources/Journal"
     ),
     .target(
+      name: "HaruPlaces",
+      dependencies: ["HaruModels"],
+      path: "Sources/Places",
+      // The CSVs the table is generated from, and the script that generates it.
+      exclude: ["Table/Source"]
+    ),
+    .target(
       name: "HaruViewModels",
-      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruShared"],
+      dependencies: [
+        "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruPlaces", "HaruShared",
+      ],
       path: "Sources/ViewModels"
     ),
     .target(
@@ -72,7 +82,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "HaruCLI",
-      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal"],
+      dependencies: ["HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruPlaces"],
       path: "Sources/CLI",
       // Sample responses for `haru forecast --offline` and `haru demo`.
       resources: [.copy("Resources/Samples")]
@@ -120,10 +130,15 @@ let package = Package(
       path: "Tests/JournalTests"
     ),
     .testTarget(
+      name: "HaruPlacesTests",
+      dependencies: ["HaruPlaces", "HaruModels"],
+      path: "Tests/PlacesTests"
+    ),
+    .testTarget(
       name: "HaruViewModelsTests",
       dependencies: [
         "HaruViewModels", "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal",
-        "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
+        "HaruPlaces", "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
       ],
       path: "Tests/ViewModelsTests"
     ),

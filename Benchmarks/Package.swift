@@ -24,6 +24,7 @@ let package = Package(
         .product(name: "HaruForecast", package: "Haru"),
         .product(name: "HaruForecastTesting", package: "Haru"),
         .product(name: "HaruJournal", package: "Haru"),
+        .product(name: "HaruPlaces", package: "Haru"),
       ],
       path: "Sources/HaruBench"
     )

@@ -19,8 +19,8 @@ output="$root/.build/docs"
 site="$output/Haru.doccarchive"
 
 # Each library module and the folder that holds its sources and its catalog.
-modules=(HaruModels HaruSettings HaruForecast HaruJournal HaruViewModels HaruTesting HaruForecastTesting HaruJournalTesting)
-folders=(Models Settings Forecast Journal ViewModels Testing/Core Testing/Forecast Testing/Journal)
+modules=(HaruModels HaruSettings HaruForecast HaruJournal HaruPlaces HaruViewModels HaruTesting HaruForecastTesting HaruJournalTesting)
+folders=(Models Settings Forecast Journal Places ViewModels Testing/Core Testing/Forecast Testing/Journal)
 
 fail() {
   echo "error: $*" >&2

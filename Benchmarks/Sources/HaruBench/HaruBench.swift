@@ -7,6 +7,7 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + ForecastBenchmarks.all + JournalBenchmarks.all + JournalProcessBenchmarks.all
+    + PlacesBenchmarks.all
 
   static func main() async {
     // Another process of a journal benchmark, started by `BenchChild`.

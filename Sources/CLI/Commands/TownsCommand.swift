@@ -1,13 +1,22 @@
 import HaruModels
 import HaruSettings
 
-/// `haru towns list | add NAME … | select NAME | remove NAME`.
+/// `haru towns list | add NAME … | add QUERY | select NAME | remove NAME | search QUERY | nearest …`.
 enum TownsCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(
-      arguments, valued: ["--lat", "--lon", "--nx", "--ny"], usage: Help.towns)
+      arguments, valued: ["--lat", "--lon", "--nx", "--ny", "--limit"], usage: Help.towns)
     guard let action = options.positionals.first else {
       throw .usage("missing action: list, add, select or remove.", Help.towns)
+    }
+    // KMA's areas need no settings.
+    switch action {
+    case "search": return try TownsPlacesCommand.search(options, context)
+    case "nearest": return try TownsPlacesCommand.nearest(options, context)
+    default:
+      if options.has("--limit") {
+        throw .usage("--limit belongs to 'towns search' only.", Help.towns)
+      }
     }
     if action != "add", let place = ["--lat", "--lon", "--nx", "--ny"].first(where: options.has) {
       throw .usage("\(place) belongs to 'towns add' only.", Help.towns)
@@ -18,8 +27,11 @@ enum TownsCommand {
       try options.expectPositionals(1...1, "", usage: Help.towns)
     case "add":
       try options.expectPositionals(2...2, "the town's NAME", usage: Help.townsAdd)
-      let town = try TownPicker.town(
-        named: options.positionals[1], from: options, usage: Help.townsAdd)
+      // With no place given, the name is looked up among KMA's areas.
+      let town =
+        try TownPicker.place(from: options, usage: Help.townsAdd) == nil
+        ? try TownsPlacesCommand.town(for: options.positionals[1])
+        : try TownPicker.town(named: options.positionals[1], from: options, usage: Help.townsAdd)
       try await change(store) { (towns) throws(SettingsError) in try towns.add(town) }
     case "select":
       try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns select NAME")

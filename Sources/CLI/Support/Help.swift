@@ -10,8 +10,11 @@ enum Help {
   static let settingsSet =
     "haru settings set theme light|dark|system | unit celsius|fahrenheit | pet dog|cat"
   static let towns =
-    "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | select NAME | remove NAME"
-  static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY)"
+    "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | add QUERY | select NAME"
+    + " | remove NAME | search QUERY [--limit N] | nearest --lat LAT --lon LON"
+  static let townsAdd = "haru towns add NAME (--lat LAT --lon LON | --nx NX --ny NY) | add QUERY"
+  static let townsSearch = "haru towns search QUERY [--limit N]"
+  static let townsNearest = "haru towns nearest --lat LAT --lon LON"
   static let journal =
     "haru journal add|list|show|edit|favorite|delete|search|perfumes|import|check|watch …"
   static let journalAdd =
@@ -60,6 +63,10 @@ enum Help {
       \(townsAdd)
       haru towns select NAME
       haru towns remove NAME
+      \(townsSearch)
+      \(townsNearest)
+        QUERY is any part of an area's name in KMA's table (성복동, 용인 성복, ㅅㅂㄷ); add QUERY
+        adds the one area it names, else lists the candidates. 출처: 기상청.
 
     journal:
       \(journalAdd)

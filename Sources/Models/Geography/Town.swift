@@ -1,7 +1,9 @@
 /// A place a person follows the weather for: a name and the forecast grid cell it lies in.
 ///
 /// A town is made from a coordinate (its grid point is computed), from a grid point alone (when
-/// only the KMA cell is known), or from both (when a saved town already knows its cell).
+/// only the KMA cell is known), or from both (when a saved town already knows its cell). A town made
+/// from one of KMA's administrative areas (see `HaruPlaces`) also keeps the area's code and its
+/// mid-term forecast regions, added with ``withArea(code:midTermRegions:)``.
 ///
 /// ```swift
 /// let home = try Town(name: "우리 집", coordinate: Coordinate(latitude: 37.5665, longitude: 126.9780))
@@ -17,6 +19,11 @@ public struct Town: Hashable, Sendable {
   public let coordinate: Coordinate?
   /// The forecast grid cell the town lies in.
   public let gridPoint: GridPoint
+  /// The 10-digit administrative area code (행정구역코드) of the KMA area the town was made from,
+  /// or `nil` for a town made from a coordinate or a cell.
+  public private(set) var areaCode: String?
+  /// The mid-term forecast regions of the KMA area the town was made from, when known.
+  public private(set) var midTermRegions: MidTermRegions?
 
   /// Creates a town at a coordinate and computes its grid point.
   ///
@@ -70,6 +77,34 @@ public struct Town: Hashable, Sendable {
     }
     self.coordinate = coordinate
     self.gridPoint = gridPoint
+  }
+
+  /// Returns this town with the code and mid-term regions of the KMA area it stands for.
+  ///
+  /// ```swift
+  /// let town = try Town(
+  ///   name: "성복동", coordinate: Coordinate(latitude: 37.310331, longitude: 127.083233),
+  ///   gridPoint: GridPoint(nx: 62, ny: 121)
+  /// ).withArea(
+  ///   code: "4146559000",
+  ///   midTermRegions: MidTermRegions(land: "11B00000", temperature: "11B20612"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - code: The area's 10-digit administrative area code.
+  ///   - midTermRegions: The area's mid-term forecast regions, if known.
+  /// - Returns: The same town, carrying the area's identifiers.
+  /// - Throws: ``ModelError/Code/invalidCharacters`` when the code is not 10 ASCII digits.
+  public func withArea(code: String, midTermRegions: MidTermRegions?) throws(ModelError) -> Town {
+    guard code.utf8.count == 10, code.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      throw ModelError(
+        .invalidCharacters, field: "areaCode",
+        message: "\"\(code.prefix(20))\" is not an area code, which is 10 digits.")
+    }
+    var town = self
+    town.areaCode = code
+    town.midTermRegions = midTermRegions
+    return town
   }
 
   private init(validatedName name: String, coordinate: Coordinate?, gridPoint: GridPoint) {

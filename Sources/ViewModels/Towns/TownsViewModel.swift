@@ -1,4 +1,5 @@
 public import HaruModels
+public import HaruPlaces
 public import HaruSettings
 
 /// The towns screen: the saved towns, which one is current, and adding, picking and removing them.
@@ -13,6 +14,8 @@ public import HaruSettings
 /// let output = viewModel.transform(input)
 /// input.addTown.send(.init(name: "부산", latitude: 35.1796, longitude: 129.0756))
 /// input.selectTown.send(0)
+/// input.search.send("용인 성복")     // suggestions follow once typing pauses
+/// input.chooseSuggestion.send(0)   // adds 경기도 용인시수지구 성복동 with KMA's cell
 /// ```
 @MainActor
 public final class TownsViewModel {
@@ -59,6 +62,11 @@ public final class TownsViewModel {
     public let addTown = UserEvents<NewTown>()
     /// The person removed the town at a position of ``Output/rows``.
     public let removeTown = UserEvents<Int>()
+    /// The text of the town search box, on every change.
+    public let search = UserEvents<String>()
+    /// The person chose the suggestion at a position of ``Output/suggestions``; it is added as a
+    /// town, which becomes current.
+    public let chooseSuggestion = UserEvents<Int>()
 
     /// Creates an input with empty event streams.
     public init() {}
@@ -74,24 +82,46 @@ public final class TownsViewModel {
     public let canAddTown: ValueObservation<Bool>
     /// Why the last request was refused, in the screen's language; `nil` after one that worked.
     public let errorMessage: ValueObservation<String?>
+    /// The areas matching the search box, best first (at most 10); empty while it is empty.
+    public let suggestions: ValueObservation<[Place]>
   }
 
   private let settings: SettingsStore
   private let language: DisplayLanguage
+  private let places: PlaceDirectory
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let debounce: Duration
   let work = WorkBag()
   let rows: OutputSubject<[Row]>
   let currentTownName: OutputSubject<String>
   let canAddTown: OutputSubject<Bool>
   let errorMessage = OutputSubject<String?>(nil)
+  let suggestions = OutputSubject<[Place]>([])
+
+  /// How many suggestions the search shows.
+  nonisolated static let suggestionCount = 10
 
   /// Creates the view model.
   ///
   /// - Parameters:
   ///   - settings: The store that keeps the saved towns.
   ///   - language: The language of error messages.
-  public init(settings: SettingsStore, language: DisplayLanguage) {
+  ///   - places: Where the search box looks for towns.
+  ///   - clock: The clock the search waits on; tests pass a manual clock.
+  ///   - debounce: How long typing must pause before suggestions are looked up; 0.2 seconds by
+  ///     default.
+  public init(
+    settings: SettingsStore,
+    language: DisplayLanguage,
+    places: PlaceDirectory = PlaceDirectory(),
+    clock: some Clock<Duration> = ContinuousClock(),
+    debounce: Duration = .milliseconds(200)
+  ) {
     self.settings = settings
     self.language = language
+    self.places = places
+    self.sleep = { duration in try await clock.sleep(for: duration) }
+    self.debounce = debounce
     let towns = settings[.savedTowns]
     rows = OutputSubject(Self.rows(of: towns))
     currentTownName = OutputSubject(towns.current.name)
@@ -118,10 +148,57 @@ public final class TownsViewModel {
       self?.change { (towns) throws(SettingsError) in try towns.remove(at: position) }
     }
     work.follow(input.addTown) { [weak self] request in self?.add(request) }
+    work.follow(input.search) { [weak self] text in self?.search(text) }
+    work.follow(input.chooseSuggestion) { [weak self] position in self?.choose(position) }
     work.follow(settings.observe(.savedTowns)) { [weak self] in self?.publish($0) }
     return Output(
       rows: rows.observation, currentTownName: currentTownName.observation,
-      canAddTown: canAddTown.observation, errorMessage: errorMessage.observation)
+      canAddTown: canAddTown.observation, errorMessage: errorMessage.observation,
+      suggestions: suggestions.observation)
+  }
+
+  /// Looks suggestions up once typing pauses; newer text cancels the lookup for older text.
+  private func search(_ text: String) {
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      work.cancel(slot: "search")
+      if !suggestions.value.isEmpty { suggestions.send([]) }
+      return
+    }
+    work.run(in: "search") { [weak self, places, sleep, debounce] in
+      do {
+        try await sleep(debounce)
+      } catch {
+        return
+      }
+      let found = await Self.lookUp(text, in: places)
+      guard !Task.isCancelled, let self else { return }
+      suggestions.send(found)
+    }
+  }
+
+  /// Searches off the main actor: the first search reads the table, which takes milliseconds.
+  private nonisolated static func lookUp(_ text: String, in places: PlaceDirectory) async -> [Place]
+  {
+    places.search(text, limit: suggestionCount)
+  }
+
+  private func choose(_ position: Int) {
+    let shown = suggestions.value
+    guard shown.indices.contains(position) else {
+      errorMessage.send(
+        language == .korean
+          ? "그 추천 지역은 이제 목록에 없어요. 다시 골라 주세요."
+          : "That suggestion is no longer listed; choose again.")
+      return
+    }
+    let town: Town
+    do {
+      town = try Town(shown[position])
+    } catch {
+      errorMessage.send(ErrorText.model(error, in: language))
+      return
+    }
+    change { (towns) throws(SettingsError) in try towns.add(town) }
   }
 
   private func add(_ request: NewTown) {
@@ -164,6 +241,7 @@ public final class TownsViewModel {
     currentTownName.startRecording()
     canAddTown.startRecording()
     errorMessage.startRecording()
+    suggestions.startRecording()
   }
 
   /// Returns once every event sent so far is handled and no work is running.

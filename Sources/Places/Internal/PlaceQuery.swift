@@ -1,0 +1,75 @@
+/// A search query, folded and split into terms.
+struct PlaceQuery: Sendable {
+  /// One whitespace-separated part of the query.
+  struct Term: Sendable {
+    /// The folded characters, as UTF-16 code units (a character outside the Basic Multilingual
+    /// Plane, which no area's name holds, becomes one unit that matches nothing).
+    var units: [UInt16]
+    /// Whether the term is only consonant letters, and so may be 초성.
+    var isInitials: Bool
+    /// For the last term of a query that does not end in whitespace, when its last character is
+    /// Hangul: the keys that type that character, which may still be being typed.
+    var unfinishedJamo: [UInt16]?
+
+    init(_ units: [UInt16], mayBeUnfinished: Bool) {
+      self.units = units
+      isInitials = !units.isEmpty && units.allSatisfy(KoreanText.isConsonant)
+      if mayBeUnfinished, let last = units.last, KoreanText.isHangul(last) {
+        var jamo: [UInt16] = []
+        KoreanText.appendJamo(of: last, to: &jamo)
+        unfinishedJamo = jamo
+      } else {
+        unfinishedJamo = nil
+      }
+    }
+  }
+
+  /// The terms, in the order typed; empty when the query has nothing to look for.
+  let terms: [Term]
+  /// The terms written together, as one more way to match a name (`용인시 수지구` for
+  /// `용인시수지구`); `nil` for a query of one term.
+  let joined: Term?
+
+  /// The longest query, in folded characters, that can match anything: longer than any area's
+  /// names put together, so a longer one is answered at once with nothing.
+  static let maximumLength = 100
+
+  /// Folds and splits a query.
+  ///
+  /// A term with no letter and no digit (punctuation alone) is dropped.
+  init(_ text: String) {
+    // Cheap refusal before folding: folding never shortens text by more than a few times.
+    guard text.utf8.count <= Self.maximumLength * 16 else {
+      terms = []
+      joined = nil
+      return
+    }
+    let folded = KoreanText.fold(text)
+    let endsOpen = folded.last.map { !$0.isWhitespace } ?? false
+    let parts = folded.split(whereSeparator: \.isWhitespace)
+    let total = parts.reduce(0) { $0 + $1.unicodeScalars.count }
+    guard total <= Self.maximumLength else {
+      terms = []
+      joined = nil
+      return
+    }
+    var terms: [Term] = []
+    for (index, part) in parts.enumerated() {
+      let hasContent = part.unicodeScalars.contains {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil
+      }
+      guard hasContent else { continue }
+      let units = part.unicodeScalars.map { scalar -> UInt16 in
+        scalar.value <= 0xFFFF ? UInt16(scalar.value) : 0xFFFF
+      }
+      terms.append(Term(units, mayBeUnfinished: endsOpen && index == parts.count - 1))
+    }
+    self.terms = terms
+    if terms.count > 1 {
+      joined = Term(
+        terms.flatMap(\.units), mayBeUnfinished: terms.last?.unfinishedJamo != nil)
+    } else {
+      joined = nil
+    }
+  }
+}

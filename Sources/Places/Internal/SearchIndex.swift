@@ -1,0 +1,493 @@
+/// Finds areas by name: every area's names as UTF-16 code units, with posting lists from each
+/// character (and each 초성) to the names that hold it.
+///
+/// An entry is one way of naming an area: its name in today's table, or an older name that leads
+/// to it. Its text is a run of segments separated by a 0: the full name written without spaces
+/// (`경기도용인시수지구성복동`), then the short names of its 시도 (`경기`). A term matches an entry when
+/// it matches inside one segment.
+///
+/// Entries are kept in the order of equal matches (읍면동, 시군구, 시도, each in table order), so
+/// that posting lists, which are in entry order, list candidates in the order results are ranked.
+struct SearchIndex: Sendable {
+  /// One way of naming an area.
+  struct Entry: Sendable {
+    /// The area, as its position in the table.
+    var area: Int32
+    /// The level of the name: 2 for 읍면동, 1 for 시군구, 0 for 시도.
+    var level: UInt8
+    /// Where the entry's text starts in ``SearchIndex/text``.
+    var start: Int32
+    /// Where the area's own name (the last part of the full name) starts.
+    var nameStart: Int32
+    /// Where the full name ends.
+    var fullNameEnd: Int32
+    /// Where the entry's text ends.
+    var end: Int32
+  }
+
+  /// How a query met an entry, best first.
+  enum Tier: UInt8, Comparable {
+    case exactFullName, exactName, namePrefix, nameSubstring, fullName
+
+    static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// Where a term was found in a segment, best first.
+  enum Position: UInt8, Comparable {
+    case whole, start, inside
+
+    static func < (lhs: Position, rhs: Position) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// A posting list: a range of ``SearchIndex/postingEntries``.
+  private struct Postings: Sendable {
+    var start: Int32
+    var count: Int32
+  }
+
+  private(set) var entries: [Entry] = []
+  /// Every entry's text, one after another.
+  private(set) var text: [UInt16] = []
+  /// Every posting list, one after another, each in entry order.
+  private var postingEntries: [Int32] = []
+  /// Where each character's list of the entries holding it is.
+  private var postings: [UInt16: Postings] = [:]
+  /// Where each initial consonant's (or other character's) list is, as 초성 search sees text.
+  private var initialPostings: [UInt16: Postings] = [:]
+
+  /// A name waiting for ``init(names:)``.
+  struct Name: Sendable {
+    /// The area, as its position in the table.
+    var area: Int
+    /// Where the area comes among equal matches (``Place/Level/rank``).
+    var rank: UInt8
+    /// The non-empty parts of the full name, 시도 first.
+    var parts: [String]
+    /// The short names of the area's 시도.
+    var shortForms: [String]
+  }
+
+  /// Builds the index over names.
+  init(names: [Name]) {
+    // Stable: an area's name in today's table stays before its older names.
+    let ordered = names.enumerated().sorted {
+      ($0.element.rank, $0.element.area, $0.offset) < ($1.element.rank, $1.element.area, $1.offset)
+    }
+    entries.reserveCapacity(ordered.count)
+    for (_, name) in ordered {
+      let start = Int32(text.count)
+      var nameStart = start
+      for part in name.parts {
+        nameStart = Int32(text.count)
+        text.append(contentsOf: part.utf16)
+      }
+      let fullNameEnd = Int32(text.count)
+      for form in name.shortForms {
+        text.append(0)
+        text.append(contentsOf: form.utf16)
+      }
+      let end = Int32(text.count)
+      text.append(0)
+      entries.append(
+        Entry(
+          area: Int32(name.area), level: UInt8(max(0, min(2, name.parts.count - 1))),
+          start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
+    }
+    var postingEntries: [Int32] = []
+    postings = Self.build(entries, text, \.self, into: &postingEntries)
+    initialPostings = Self.build(entries, text, KoreanText.initial(of:), into: &postingEntries)
+    self.postingEntries = postingEntries
+  }
+
+  /// Lays out one posting list per key, each entry once, in entry order.
+  private static func build(
+    _ entries: [Entry], _ text: [UInt16], _ key: (UInt16) -> UInt16,
+    into postingEntries: inout [Int32]
+  ) -> [UInt16: Postings] {
+    var counts: [UInt16: Int32] = [:]
+    var last = [Int32](repeating: -1, count: 0x1_0000)
+    func each(_ body: (UInt16, Int32) -> Void) {
+      for (index, entry) in entries.enumerated() {
+        for offset in Int(entry.start)..<Int(entry.end) where text[offset] != 0 {
+          let unit = key(text[offset])
+          if last[Int(unit)] != Int32(index) {
+            last[Int(unit)] = Int32(index)
+            body(unit, Int32(index))
+          }
+        }
+      }
+    }
+    each { unit, _ in counts[unit, default: 0] += 1 }
+    var lists: [UInt16: Postings] = [:]
+    lists.reserveCapacity(counts.count)
+    var next = Int32(postingEntries.count)
+    for (unit, count) in counts {
+      lists[unit] = Postings(start: next, count: 0)
+      next += count
+    }
+    postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
+    last = [Int32](repeating: -1, count: 0x1_0000)
+    each { unit, entry in
+      guard let list = lists[unit] else { return }
+      postingEntries[Int(list.start + list.count)] = entry
+      lists[unit]?.count += 1
+    }
+    return lists
+  }
+
+  private func list(_ unit: UInt16, in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
+    guard let list = lists[unit] else { return [] }
+    return postingEntries[Int(list.start)..<Int(list.start + list.count)]
+  }
+
+  // MARK: - Searching
+
+  /// The areas matching every term of the query, best first: by tier, then 읍면동 before 시군구
+  /// before 시도, then table order; each area once, at its best.
+  func search(_ query: PlaceQuery, limit: Int) -> [(area: Int, tier: Tier)] {
+    guard limit > 0, !query.terms.isEmpty else { return [] }
+    var candidates: ArraySlice<Int32>?
+    for term in query.terms {
+      let list = candidateList(for: term)
+      if list.isEmpty { return [] }
+      if candidates.map({ list.count < $0.count }) ?? true {
+        candidates = list
+      }
+    }
+    guard let candidates else { return [] }
+    // A single term that meets an area's own name meets its full name too.
+    let ownNameSuffices = query.terms.count == 1
+
+    // First the areas whose own name the query meets, which rank above every other. Candidates
+    // come in rank order and an area's names are next to each other, so each tier's list fills
+    // in rank order, and a tier already holding `limit` areas needs no more.
+    var byTier: [[Int32]] = [[], [], [], []]
+    var counted = [0, 0, 0, 0]
+    var group = (area: Int32(-1), tier: UInt8.max)
+    func flush() {
+      guard group.tier != .max else { return }
+      byTier[Int(group.tier)].append(group.area)
+      for tier in Int(group.tier)..<4 { counted[tier] += 1 }
+    }
+    for candidate in candidates {
+      let entry = entries[Int(candidate)]
+      if entry.area != group.area {
+        flush()
+        group = (entry.area, .max)
+      }
+      // The worst tier that can still make the results.
+      var useful = 3
+      while useful >= 0, counted[useful] >= limit { useful -= 1 }
+      useful = min(useful, Int(group.tier) - 1)
+      guard useful >= 0,
+        let tier = nameTier(of: query, entry, startOnly: useful < Int(Tier.nameSubstring.rawValue)),
+        Int(tier.rawValue) <= useful,
+        ownNameSuffices || query.terms.allSatisfy({ matches($0, entry) })
+      else { continue }
+      group.tier = tier.rawValue
+    }
+    flush()
+    var results: [(area: Int, tier: Tier)] = []
+    var found = Set<Int32>()
+    for (rawTier, areas) in byTier.enumerated() {
+      let tier = Tier(rawValue: UInt8(rawTier)) ?? .fullName
+      for area in areas where found.insert(area).inserted {
+        results.append((Int(area), tier))
+        if results.count == limit { return results }
+      }
+    }
+    // Then the areas met elsewhere in their full name, in rank order, until the limit.
+    for candidate in candidates {
+      let entry = entries[Int(candidate)]
+      guard !found.contains(entry.area), query.terms.allSatisfy({ matches($0, entry) }) else {
+        continue
+      }
+      found.insert(entry.area)
+      results.append((Int(entry.area), .fullName))
+      if results.count == limit { break }
+    }
+    return results
+  }
+
+  /// How the query meets an entry, or `nil` if it does not match it (for tests).
+  func tierIfMatching(_ query: PlaceQuery, entry index: Int) -> Tier? {
+    let entry = entries[index]
+    guard !query.terms.isEmpty, query.terms.allSatisfy({ matches($0, entry) }) else { return nil }
+    return nameTier(of: query, entry, startOnly: false) ?? .fullName
+  }
+
+  /// The entries that can hold a term: a superset, to be checked one by one.
+  private func candidateList(for term: PlaceQuery.Term) -> ArraySlice<Int32> {
+    // Literally: every entry holding the term's rarest character.
+    var ways = [rarest(term.units, in: postings)]
+    if term.isInitials {
+      ways.append(rarest(term.units, in: initialPostings))
+    }
+    if let jamo = term.unfinishedJamo, let first = jamo.first {
+      let settled = rarest(Array(term.units.dropLast()), in: postings)
+      if term.units.count > 1, settled.count < 64 {
+        ways.append(settled)
+      } else {
+        // The entries holding a syllable on the way to the unfinished one; a lone letter can
+        // begin any syllable it is the initial of.
+        var unfinished: ArraySlice<Int32> =
+          jamo.count >= 2
+          ? union(
+            KoreanText.syllables(compatibleWith: jamo).map { syllable in
+              let keys = KoreanText.keys(of: syllable)
+              guard keys.count < jamo.count else { return list(syllable, in: postings) }
+              // A syllable typed only part of the way (목 for 몫) must be followed by a
+              // character that goes on with the rest (서).
+              return followed(
+                intersection(
+                  list(syllable, in: postings), list(jamo[keys.count], in: initialPostings)),
+                syllable, by: jamo[keys.count])
+            })
+          : list(first, in: initialPostings)
+        if jamo.count >= 2 {
+          unfinished = union([unfinished, list(term.units[term.units.count - 1], in: postings)])
+        }
+        ways.append(term.units.count > 1 && settled.count < unfinished.count ? settled : unfinished)
+      }
+    }
+    return ways.count == 1 ? ways[0] : union(ways)
+  }
+
+  private func rarest(_ units: [UInt16], in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
+    var best: ArraySlice<Int32>?
+    for unit in units {
+      let found = list(unit, in: lists)
+      if found.isEmpty { return [] }
+      if best.map({ found.count < $0.count }) ?? true {
+        best = found
+      }
+    }
+    return best ?? []
+  }
+
+  /// The entries of a list in which `unit` is followed by a character whose initial (or which
+  /// itself) is `initial`.
+  private func followed(
+    _ list: ArraySlice<Int32>, _ unit: UInt16, by initial: UInt16
+  ) -> ArraySlice<Int32> {
+    var result: [Int32] = []
+    for candidate in list {
+      let entry = entries[Int(candidate)]
+      var offset = Int(entry.start)
+      let end = Int(entry.end)
+      while offset + 1 < end {
+        if text[offset] == unit, KoreanText.initial(of: text[offset + 1]) == initial {
+          result.append(candidate)
+          break
+        }
+        offset += 1
+      }
+    }
+    return result[...]
+  }
+
+  /// The entries in both sorted lists.
+  private func intersection(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> ArraySlice<Int32> {
+    var result: [Int32] = []
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex, j < b.endIndex {
+      if a[i] < b[j] {
+        i += 1
+      } else if b[j] < a[i] {
+        j += 1
+      } else {
+        result.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    return result[...]
+  }
+
+  /// The sorted union of sorted lists.
+  private func union(_ lists: [ArraySlice<Int32>]) -> ArraySlice<Int32> {
+    let nonEmpty = lists.filter { !$0.isEmpty }
+    if nonEmpty.count <= 1 { return nonEmpty.first ?? [] }
+    // A mark per entry, then one pass: cheaper than merging or sorting long lists.
+    var marked = [Bool](repeating: false, count: entries.count)
+    var total = 0
+    for list in nonEmpty {
+      for entry in list where !marked[Int(entry)] {
+        marked[Int(entry)] = true
+        total += 1
+      }
+    }
+    var union: [Int32] = []
+    union.reserveCapacity(total)
+    for (entry, isMarked) in marked.enumerated() where isMarked {
+      union.append(Int32(entry))
+    }
+    return union[...]
+  }
+
+  private func matches(_ term: PlaceQuery.Term, _ entry: Entry) -> Bool {
+    var segmentStart = Int(entry.start)
+    let end = Int(entry.end)
+    while segmentStart <= end {
+      var segmentEnd = segmentStart
+      while segmentEnd < end, text[segmentEnd] != 0 {
+        segmentEnd += 1
+      }
+      if position(of: term, in: segmentStart..<segmentEnd) != nil {
+        return true
+      }
+      segmentStart = segmentEnd + 1
+    }
+    return false
+  }
+
+  /// How the query meets the entry's own name (for a 시도, its short names too), or `nil` when
+  /// it meets it only elsewhere or not at all.
+  private func nameTier(of query: PlaceQuery, _ entry: Entry, startOnly: Bool) -> Tier? {
+    let fullName = Int(entry.start)..<Int(entry.fullNameEnd)
+    let whole = query.joined ?? query.terms[0]
+    if whole.units.count == fullName.count, isLiteral(whole.units, at: fullName.lowerBound) {
+      return .exactFullName
+    }
+    var best = bestPosition(
+      of: query, in: Int(entry.nameStart)..<Int(entry.fullNameEnd), startOnly: startOnly)
+    if entry.level == 0, best != .whole {
+      // A 시도's short names are names of its own.
+      var start = Int(entry.fullNameEnd) + 1
+      while start < Int(entry.end), best != .whole {
+        var end = start
+        while end < Int(entry.end), text[end] != 0 { end += 1 }
+        if let found = bestPosition(of: query, in: start..<end, startOnly: startOnly),
+          best.map({ found < $0 }) ?? true
+        {
+          best = found
+        }
+        start = end + 1
+      }
+    }
+    switch best {
+    case .whole?: return .exactName
+    case .start?: return .namePrefix
+    case .inside?: return .nameSubstring
+    case nil: return nil
+    }
+  }
+
+  /// The best place any term, or the terms written together, matches inside one name.
+  private func bestPosition(
+    of query: PlaceQuery, in name: Range<Int>, startOnly: Bool
+  ) -> Position? {
+    var best: Position?
+    for term in query.terms {
+      if let found = position(of: term, in: name, startOnly: startOnly),
+        best.map({ found < $0 }) ?? true
+      {
+        best = found
+        if found == .whole { return found }
+      }
+    }
+    if let joined = query.joined, let found = position(of: joined, in: name, startOnly: startOnly),
+      best.map({ found < $0 }) ?? true
+    {
+      best = found
+    }
+    return best
+  }
+
+  /// The best place a term matches inside one segment of text, or `nil`.
+  ///
+  /// With `startOnly`, only a match at the start of the segment is looked for.
+  func position(
+    of term: PlaceQuery.Term, in range: Range<Int>, startOnly: Bool = false
+  ) -> Position? {
+    let units = term.units
+    guard !units.isEmpty else { return nil }
+    var best: Position?
+    // 1. Literally.
+    if units.count <= range.count {
+      let stop = startOnly ? range.lowerBound + 1 : range.upperBound
+      var offset = range.lowerBound
+      while offset < stop, offset + units.count <= range.upperBound {
+        if isLiteral(units, at: offset) {
+          if offset != range.lowerBound {
+            best = .inside
+          } else {
+            return units.count == range.count ? .whole : .start
+          }
+          break
+        }
+        offset += 1
+      }
+    }
+    // The other ways can only do better by matching at the start.
+    let last = best == nil && !startOnly ? range.upperBound : range.lowerBound + 1
+    // 2. As 초성: the initials of consecutive characters.
+    if term.isInitials, units.count <= range.count {
+      var offset = range.lowerBound
+      while offset < last, offset + units.count <= range.upperBound {
+        if isInitials(units, at: offset) {
+          if offset == range.lowerBound {
+            return units.count == range.count ? .whole : .start
+          }
+          best = .inside
+          break
+        }
+        offset += 1
+      }
+    }
+    // 3. With its last character still being typed.
+    if let jamo = term.unfinishedJamo {
+      let settled = units.count - 1
+      var offset = range.lowerBound
+      while offset < last, offset + settled < range.upperBound {
+        let next = text[offset + settled]
+        if !KoreanText.isSyllable(next) || KoreanText.initial(of: next) == jamo[0],
+          isLiteral(units[0..<settled], at: offset),
+          jamoBegin(at: offset + settled, upTo: range.upperBound, with: jamo)
+        {
+          if offset == range.lowerBound { return .start }
+          best = .inside
+          break
+        }
+        offset += 1
+      }
+    }
+    return best
+  }
+
+  private func isLiteral(_ units: some Collection<UInt16>, at offset: Int) -> Bool {
+    var index = offset
+    for unit in units {
+      guard text[index] == unit else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  private func isInitials(_ units: [UInt16], at offset: Int) -> Bool {
+    for (index, unit) in units.enumerated()
+    where KoreanText.initial(of: text[offset + index]) != unit {
+      return false
+    }
+    return true
+  }
+
+  /// Whether the keys that type the text from `offset` begin with `jamo`.
+  private func jamoBegin(at offset: Int, upTo end: Int, with jamo: [UInt16]) -> Bool {
+    var matched = 0
+    var index = offset
+    while matched < jamo.count {
+      guard index < end else { return false }
+      let keys = KoreanText.keys(of: text[index])
+      var key = 0
+      while key < keys.count, matched < jamo.count {
+        guard keys[key] == jamo[matched] else { return false }
+        key += 1
+        matched += 1
+      }
+      index += 1
+    }
+    return true
+  }
+}
