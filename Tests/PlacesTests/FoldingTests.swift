@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import HaruShared
+
 @testable import HaruPlaces
 
 /// The folding, 초성 and half-typed rules search shares with the journal, on the journal's own

@@ -1,5 +1,7 @@
 import Testing
 
+import HaruShared
+
 @testable import HaruPlaces
 
 /// The index against a reference written from the rules: every name checked, no posting lists,

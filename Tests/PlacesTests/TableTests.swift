@@ -2,6 +2,8 @@ import Foundation
 import HaruModels
 import Testing
 
+import HaruShared
+
 @testable import HaruPlaces
 
 /// The table inside the library is KMA's, row for row.
