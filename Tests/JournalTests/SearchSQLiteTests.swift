@@ -8,6 +8,46 @@ import Testing
 
 /// What only the SQLite store's search has: the index, its triggers and its migration.
 struct SearchSQLiteTests {
+  /// Schema version 3 indexes folded text: a journal made by version 2, whose index knew only
+  /// the text as written, is indexed again when opened, in one transaction.
+  @Test func aJournalOfSchemaVersionTwoIsIndexedAgainOnFoldedText() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let entries = try [
+        Fixture.entry(brand: "HERMÈS", notes: "금목서향이 가을 같다"),
+        Fixture.entry(
+          created: 1, brand: "ＣＨＡＮＥＬ", notes: "장미".decomposedStringWithCanonicalMapping),
+      ]
+      do {
+        let second = Migrator(migrations: Array(JournalSchema.migrations.prefix(2)))
+        let store = try SQLiteJournalStore(fileURL: url, migrator: second)
+        _ = try store.insert(entries)
+        // Version 2 indexed the text as written; nothing of the folded index may be left over
+        // for the new step to lean on.
+        try store.database.write { connection in
+          try connection.execute("INSERT INTO entry_search (entry_search) VALUES ('delete-all')")
+        }
+        #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 2)
+      }
+      let store = try SQLiteJournalStore(fileURL: url)
+      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 3)
+      for (text, expected) in [
+        ("hermes", [entries[0]]), ("ㄱㅁㅅ", [entries[0]]), ("금몫", [entries[0]]),
+        ("chanel", [entries[1]]), ("장미", [entries[1]]),
+      ] {
+        #expect(
+          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
+          "\(text)")
+      }
+      #expect(try store.integrityCheck() == "ok")
+      // The triggers of the new step keep the index in step with edits.
+      let edited = try Fixture.entry(id: entries[0].id, brand: "Aesop", notes: "바닐라")
+      _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
+      #expect(try store.search(JournalSearchQuery("ㄱㅁㅅ"), in: .all, after: nil, limit: 5).isEmpty)
+      #expect(try store.integrityCheck() == "ok")
+    }
+  }
+
   @Test func aDatabaseMadeBeforeSearchIsIndexedWhenOpened() throws {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("journal.sqlite")
@@ -21,7 +61,9 @@ struct SearchSQLiteTests {
         _ = try store.insert(entries)
       }
       let store = try SQLiteJournalStore(fileURL: url)
-      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == Int64(JournalSchema.latestVersion))
+      #expect(
+        try store.database.read { try $0.integer("PRAGMA user_version") }
+          == Int64(JournalSchema.latestVersion))
       #expect(
         try store.search(JournalSearchQuery("목서"), in: .all, after: nil, limit: 5) == [entries[0]])
       #expect(

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import HaruShared
+import Testing
 
 @testable import HaruPlaces
 

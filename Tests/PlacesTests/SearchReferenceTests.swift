@@ -1,6 +1,5 @@
-import Testing
-
 import HaruShared
+import Testing
 
 @testable import HaruPlaces
 

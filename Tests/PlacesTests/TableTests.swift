@@ -1,8 +1,7 @@
 import Foundation
 import HaruModels
-import Testing
-
 import HaruShared
+import Testing
 
 @testable import HaruPlaces
 

@@ -221,7 +221,8 @@ struct SearchDataGenerator {
   /// accented, full-width and compatibility letters, and letters whose case folds to more.
   static let folding = [
     "금목서향".decomposedStringWithCanonicalMapping, "장미".decomposedStringWithCanonicalMapping,
-    "ㄱㅁㅅ", "ㅋㅋㅋ", "ㅠㅠ", "ㄳ", "ㅘ", "ㄱㅏ", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{1100}\u{1161}\u{11A8}",
+    "ㄱㅁㅅ", "ㅋㅋㅋ", "ㅠㅠ", "ㄳ", "ㅘ", "ㄱㅏ", "\u{1100}", "\u{1161}", "\u{11A8}",
+    "\u{1100}\u{1161}\u{11A8}",
     "몫", "포근한", "모기", "서향", "Hermès", "HERMÈS", "Herme\u{300}s", "ＣＨＡＮＥＬ", "chanel", "Straße",
     "ﬁ", "Ⅻ", "ǅ", "İ", "ﾡ", "㉠", "Σς", "\u{301}", "ｶﾞ",
   ]

@@ -314,7 +314,8 @@ enum SearchText {
       return aRank != bRank ? aRank < bRank : a.offset < b.offset
     }
     let parts = ordered.prefix(indexQueryTermLimit).map { _, ways in
-      ways.count == 1 ? ways[0].expression : "(" + ways.map(\.expression).joined(separator: " OR ") + ")"
+      ways.count == 1
+        ? ways[0].expression : "(" + ways.map(\.expression).joined(separator: " OR ") + ")"
     }
     return parts.joined(separator: " AND ")
   }
