@@ -33,7 +33,7 @@ struct SearchSQLiteTests {
       #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 3)
       for (text, expected) in [
         ("hermes", [entries[0]]), ("ㄱㅁㅅ", [entries[0]]), ("금몫", [entries[0]]),
-        ("chanel", [entries[1]]), ("장미", [entries[1]]),
+        ("chanel", [entries[1]]), ("장미", [entries[1], entries[0]]),
       ] {
         #expect(
           try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,

@@ -232,8 +232,8 @@ enum SearchText {
 
   /// The index text of some folded fields: for every run of indexed characters, each pair of
   /// neighbours and the run's last character alone; for every run of Hangul characters, each
-  /// pair of neighbours' first keys (a syllable's initial consonant) after ``leadMark``, and the
-  /// last one alone; then one ``mark(_:)`` token for each distinct ASCII punctuation character;
+  /// character's first key (a syllable's initial consonant) after ``leadMark``, alone and paired
+  /// with the next one's; then one ``mark(_:)`` token for each distinct ASCII punctuation character;
   /// all separated by spaces.
   ///
   /// Any text found inside a field has its pairs among the field's; a single character is the
@@ -252,10 +252,10 @@ enum SearchText {
         if let last = run.last { text += [last, space] }
       }
       for run in leadRuns(field) {
-        for index in run.indices.dropLast() {
-          text += [leadMark, run[index], run[index + 1], space]
+        for index in run.indices {
+          text += [leadMark, run[index], space]
+          if index + 1 < run.count { text += [leadMark, run[index], run[index + 1], space] }
         }
-        if let last = run.last { text += [leadMark, last, space] }
       }
     }
     var result = String(decoding: text, as: UTF16.self)
@@ -366,10 +366,10 @@ enum SearchText {
       }
     }
     var tokens = pairs.isEmpty ? Array(singles) : narrowest(pairs)
-    if tokens.isEmpty {
-      for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
-        tokens.append(quoted(mark(byte)))
-      }
+    // Punctuation is rarer than letter pairs: its marks narrow a term like `NEAR(` to the
+    // entries that hold a `(` at all.
+    for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
+      tokens.append(quoted(mark(byte)))
     }
     guard !tokens.isEmpty else { return nil }
     return Conjunction(tokens: tokens.sorted())
@@ -377,7 +377,7 @@ enum SearchText {
 
   /// What consecutive characters with these first keys ask of the index.
   static func leadQuery(_ keys: [UInt16]) -> Conjunction {
-    guard keys.count > 1 else { return Conjunction(tokens: [quoted([leadMark] + keys) + "*"]) }
+    guard keys.count > 1 else { return Conjunction(tokens: [quoted([leadMark] + keys)]) }
     var starts = Array(stride(from: 0, to: keys.count - 1, by: 2))
     if !keys.count.isMultiple(of: 2) { starts.append(keys.count - 2) }
     let tokens = Set(starts.map { quoted([leadMark, keys[$0], keys[$0 + 1]]) })
@@ -404,7 +404,7 @@ enum SearchText {
     if finished.isEmpty {
       guard !starters.isEmpty else {
         // Any character whose first key is the first key.
-        return Conjunction(tokens: [quoted([leadMark, keys[0]]) + "*"])
+        return Conjunction(tokens: [quoted([leadMark, keys[0]])])
       }
       return Conjunction(groups: [starters.map { quoted([$0]) + "*" }])
     }
