@@ -45,7 +45,7 @@ let package = Package(
     ),
     .target(
       name: "HaruPlaces",
-      dependencies: ["HaruModels"],
+      dependencies: ["HaruModels", "HaruShared"],
       path: "Sources/Places",
       // The CSVs the table is generated from, and the script that generates it.
       exclude: ["Table/Source"]
@@ -136,7 +136,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruPlacesTests",
-      dependencies: ["HaruPlaces", "HaruModels"],
+      dependencies: ["HaruPlaces", "HaruModels", "HaruShared"],
       path: "Tests/PlacesTests"
     ),
     .testTarget(

@@ -19,6 +19,8 @@ private let fuzzTexts = [
   "장미향이 은은하다", "금목서향", "\"quoted\" rose", "a*b AND c", "NOT NEAR(x, y)", "brand:x -y )",
   "Rose 31", "ROSE", "들장미 (두 번째)", "e\u{301}té", "🌹 emoji", "100% 비누향", "'; DROP TABLE entry; --",
   "tab\there", "x", "머스크", "ÉCLAT", "",
+  // Folding: decomposed Hangul, compatibility and conjoining jamo, width, case that folds to more.
+  "\u{1100}\u{1161}\u{11A8}목서", "ㅋㅋㅋ ㄳ ㅘ", "ＣＨＡＮＥＬ", "Hermès Straße", "포근한 모기", "\u{301}",
 ]
 
 private struct FuzzFixture {

@@ -323,10 +323,10 @@ public final class SQLiteJournalStore: JournalStore {
     limit: Int, interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalRows {
     guard limit > 0, !query.isEmpty else { return JournalRows() }
-    let terms = SearchFunctions.encode(query.foldedTerms)
+    let terms = query.text
     let favoritesOnly = scope == .favorites
     let cursorDay = cursor.map { JournalDay.number($0.day) }
-    guard searchUsesIndex, let match = SearchText.indexQuery(query.terms) else {
+    guard searchUsesIndex, let match = SearchText.indexQuery(query.foldedTerms) else {
       let sql = SearchSQL.scanned(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
       return try database.read(interrupter: interrupter) { connection in
         try connection.withStatement(sql) { statement in

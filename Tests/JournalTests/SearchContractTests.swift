@@ -46,13 +46,37 @@ struct SearchCase: Sendable, CustomTestStringConvertible {
     SearchCase(query: "o", found: ["Oud", "wood"], notFound: ["장미"]),
     SearchCase(query: "장미 머스크", found: ["장미와 머스크"], notFound: ["장미만", "머스크만"]),
     SearchCase(query: "  장미\t", found: ["장미"], notFound: ["머스크"]),
-    SearchCase(query: "é", found: ["café"], notFound: ["cafe"]),
+    SearchCase(query: "é", found: ["café", "cafe"], notFound: ["caf"]),
     SearchCase(query: "🌿", found: ["초록 🌿 잎"], notFound: ["초록 잎"]),
+  ]
+
+  /// The examples of search as a Korean user types: folded text, 초성, a half-typed last
+  /// syllable, and where a half-typed syllable does not count.
+  static let typing: [SearchCase] = [
+    SearchCase(query: "금목서", found: ["금목서향"], notFound: ["금목", "목서향"]),
+    SearchCase(query: "ㄱㅁㅅ", found: ["금목서향", "ㄱㅁㅅ"], notFound: ["목서향", "금 목서"]),
+    SearchCase(query: "금목ㅅ", found: ["금목서향"], notFound: ["금목향"]),
+    SearchCase(query: "금몫", found: ["금목서향", "금몫"], notFound: ["금모서", "금목"]),
+    SearchCase(query: "목서", found: ["금목서향"], notFound: ["목요일 서점"]),
+    SearchCase(query: "서햐", found: ["서향"], notFound: ["서하"]),
+    SearchCase(query: "포근하", found: ["포근한"], notFound: ["포근해"]),
+    SearchCase(query: "목", found: ["모기", "목"], notFound: ["모자"]),
+    SearchCase(query: "ㅋㅋ", found: ["ㅋㅋㅋ", "크크"], notFound: ["ㅋ"]),
+    SearchCase(query: "hermes", found: ["Hermès", "HERMES"], notFound: ["Herm"]),
+    SearchCase(query: "HERMÈS", found: ["Hermès", "hermes"], notFound: ["Herm"]),
+    SearchCase(query: "chanel", found: ["ＣＨＡＮＥＬ"], notFound: ["chane"]),
+    SearchCase(
+      query: "장미", found: ["장미".decomposedStringWithCanonicalMapping], notFound: ["장마"]),
+    SearchCase(
+      query: "장미".decomposedStringWithCanonicalMapping, found: ["장미"], notFound: ["장마"]),
+    SearchCase(query: "장ㅁ ", found: ["장ㅁ"], notFound: ["장미"]),
+    SearchCase(query: "햐 rose", found: ["햐 rose"], notFound: ["향 rose"]),
+    SearchCase(query: "Straße", found: ["STRASSE"], notFound: ["strase"]),
   ]
 }
 
 extension JournalStoreContractTests {
-  @Test(arguments: StoreKind.allCases, SearchCase.syntax + SearchCase.words)
+  @Test(arguments: StoreKind.allCases, SearchCase.syntax + SearchCase.words + SearchCase.typing)
   func searchFindsExactlyTheEntriesHoldingEveryTerm(kind: StoreKind, searchCase: SearchCase) throws
   {
     try withStore(kind) { store in

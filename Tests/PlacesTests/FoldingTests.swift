@@ -1,4 +1,5 @@
 import Foundation
+import HaruShared
 import Testing
 
 @testable import HaruPlaces

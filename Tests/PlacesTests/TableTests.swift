@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruShared
 import Testing
 
 @_spi(Benchmarks) @testable import HaruPlaces

@@ -16,6 +16,8 @@ enum JournalSearchBenchmarks {
   static let defaultQueries = [
     "장미", "오스만투스", "향", "목서", "비누향", "rose", "ROSE", "Tragedy", "#996", "떼", "라보",
     "장미 머스크", "무화과 우유", "Kyoto temple", "없는향수", "zzq", "\"", "(두", "e", "샌달우드가",
+    // Folded text, 초성 and half-typed syllables, and a query of common pairs with no hit.
+    "HERMÈS", "ＲＯＳＥ", "ㄱㅁㅅ", "ㅈㅁ", "금몫", "장ㅁ", "서햐", "NEAR(", "ㅎ",
   ]
 
   static var queries: [String] {
@@ -89,7 +91,7 @@ actor SearchResults {
   static let shared = SearchResults()
 
   private var opened: JournalRepository?
-  private var entries: [(id: JournalEntry.ID, fields: [[UInt8]])]?
+  private var entries: [JournalEntry]?
   private var measured: [Int: Samples] = [:]
 
   func journal() async throws -> JournalRepository {
@@ -116,51 +118,29 @@ actor SearchResults {
     }
   }
 
-  /// The identities of the newest `limit` entries holding every term, found by testing every
-  /// entry's fields byte by byte.
+  /// The identities of the newest `limit` entries the query matches, found by testing every
+  /// entry with ``JournalSearchQuery/matches(_:)``.
   func reference(_ query: String, limit: Int) async throws -> [JournalEntry.ID] {
     let all = try await allEntries()
-    let terms = query.split(whereSeparator: \.isWhitespace).map { Self.folded(String($0)) }
-    guard !terms.isEmpty else { return [] }
+    let query = JournalSearchQuery(query)
     var found: [JournalEntry.ID] = []
-    for entry in all where found.count < limit {
-      if terms.allSatisfy({ term in entry.fields.contains { Self.occurs(term, in: $0) } }) {
-        found.append(entry.id)
-      }
+    for entry in all where found.count < limit && query.matches(entry) {
+      found.append(entry.id)
     }
     return found
   }
 
-  private func allEntries() async throws -> [(id: JournalEntry.ID, fields: [[UInt8]])] {
+  private func allEntries() async throws -> [JournalEntry] {
     if let entries { return entries }
     let journal = try await journal()
-    var all: [(id: JournalEntry.ID, fields: [[UInt8]])] = []
+    var all: [JournalEntry] = []
     var page = try await journal.entries(in: .all, limit: 1000)
     while true {
-      for entry in page.entries {
-        all.append(
-          (
-            entry.id,
-            [entry.brand, entry.perfumeName, entry.notes, entry.sentence].map(Self.folded)
-          ))
-      }
+      all += page.entries
       guard let next = page.nextCursor else { break }
       page = try await journal.entries(in: .all, after: next, limit: 1000)
     }
     entries = all
     return all
-  }
-
-  static func folded(_ text: String) -> [UInt8] {
-    text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-  }
-
-  static func occurs(_ term: [UInt8], in field: [UInt8]) -> Bool {
-    guard term.count <= field.count else { return false }
-    for start in 0...(field.count - term.count)
-    where field[start..<start + term.count].elementsEqual(term) {
-      return true
-    }
-    return false
   }
 }

@@ -1,3 +1,5 @@
+import HaruShared
+
 /// A search query, folded and split into terms.
 struct PlaceQuery: Sendable {
   /// One whitespace-separated part of the query.

@@ -1,3 +1,5 @@
+import HaruShared
+
 /// Finds areas by name: every area's names as UTF-16 code units, with posting lists from each
 /// character (and each 초성) to the names that hold it.
 ///

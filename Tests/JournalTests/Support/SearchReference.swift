@@ -4,9 +4,11 @@ import HaruModels
 
 @testable import HaruJournal
 
-/// The meaning of search written as plainly as possible, to check the stores against: split the
-/// text at whitespace, fold `A`–`Z`, and look for every term's bytes at every position of every
-/// field.
+/// The meaning of search written as plainly as possible from its definition, to check the stores
+/// against. Text and query are folded alike (NFKC, full case folding, combining marks removed,
+/// NFC); the query is split at whitespace; every term must match one field, by occurring in it,
+/// as 초성, or — the last term of a text not ending in whitespace — as a half-typed syllable.
+/// Everything is compared character by character (Unicode scalars), by brute force.
 enum SearchReference {
   static func search(
     _ text: String, in scope: JournalSearchScope, after cursor: JournalCursor? = nil,
@@ -17,7 +19,7 @@ enum SearchReference {
 
   /// Entries sorted newest first with their fields folded, prepared once for many searches.
   struct Prepared {
-    let entries: [(entry: JournalEntry, fields: [[UInt8]])]
+    let entries: [(entry: JournalEntry, fields: [[UInt32]])]
 
     init(_ entries: [JournalEntry]) {
       self.entries = entries.sorted(by: newestFirst).map { entry in
@@ -30,35 +32,153 @@ enum SearchReference {
     _ text: String, in scope: JournalSearchScope, after cursor: JournalCursor? = nil,
     limit: Int, among prepared: Prepared
   ) -> [JournalEntry] {
-    let terms = text.split(whereSeparator: \.isWhitespace).map { folded(String($0)) }
+    let query = folded(text)
+    let endsOpen = query.last.map { !isWhitespace($0) } ?? false
+    let terms = query.split(whereSeparator: isWhitespace).map(Array.init)
     guard !terms.isEmpty else { return [] }
     var found: [JournalEntry] = []
     for (entry, fields) in prepared.entries where found.count < limit {
       guard scope == .all || entry.isFavorite else { continue }
       if let cursor, !isNewer(cursor, than: entry) { continue }
-      if terms.allSatisfy({ term in fields.contains { occurs(term, in: $0) } }) {
-        found.append(entry)
+      let all = terms.indices.allSatisfy { index in
+        let open = endsOpen && index == terms.count - 1
+        return fields.contains { matches(terms[index], open: open, field: $0) }
       }
+      if all { found.append(entry) }
     }
     return found
   }
 
-  static func folded(_ text: String) -> [UInt8] {
-    text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
-  }
+  // MARK: - Folding
 
-  static func occurs(_ term: [UInt8], in field: [UInt8]) -> Bool {
-    guard term.count <= field.count else { return false }
-    return field.withUnsafeBufferPointer { field in
-      term.withUnsafeBufferPointer { term in
-        guard let f = field.baseAddress, let t = term.baseAddress else { return true }
-        for start in 0...(field.count - term.count)
-        where memcmp(f + start, t, term.count) == 0 {
-          return true
-        }
-        return false
+  /// NFKC, full case folding, combining marks removed, then NFC, as scalar values.
+  static func folded(_ text: String) -> [UInt32] {
+    let compatible = text.precomposedStringWithCompatibilityMapping
+    let caseFolded = compatible.folding(options: [.caseInsensitive], locale: nil)
+    var unmarked = String.UnicodeScalarView()
+    for scalar in caseFolded.decomposedStringWithCanonicalMapping.unicodeScalars {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: continue
+      default: unmarked.append(scalar)
       }
     }
+    return String(unmarked).precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
+  }
+
+  static func isWhitespace(_ value: UInt32) -> Bool {
+    Unicode.Scalar(value)?.properties.isWhitespace ?? false
+  }
+
+  // MARK: - The three ways a term matches a field
+
+  static func matches(_ term: [UInt32], open: Bool, field: [UInt32]) -> Bool {
+    occurs(term, in: field) || matchesAsInitials(term, field)
+      || (open && matchesUnfinished(term, field))
+  }
+
+  static func occurs(_ term: [UInt32], in field: [UInt32]) -> Bool {
+    guard term.count <= field.count else { return false }
+    return (0...(field.count - term.count)).contains { start in
+      Array(field[start..<start + term.count]) == term
+    }
+  }
+
+  /// A 초성 term is only consonant letters; each must be the initial consonant of the field's
+  /// character at the same place: a syllable's initial, or a consonant letter itself.
+  static func matchesAsInitials(_ term: [UInt32], _ field: [UInt32]) -> Bool {
+    let wanted = term.map(consonantLetter)
+    guard !wanted.contains(nil), term.count <= field.count else { return false }
+    return (0...(field.count - term.count)).contains { start in
+      (0..<term.count).allSatisfy { offset in
+        initialOrLetter(field[start + offset]) == wanted[offset]
+      }
+    }
+  }
+
+  /// The last character of the term may still be being typed: the field holds the other
+  /// characters followed by text whose jamo begin with that character's jamo.
+  static func matchesUnfinished(_ term: [UInt32], _ field: [UInt32]) -> Bool {
+    guard let last = term.last, isHangul(last) else { return false }
+    let rest = Array(term.dropLast())
+    let wanted = jamo(of: last)
+    guard rest.count <= field.count else { return false }
+    return (0...(field.count - rest.count)).contains { start in
+      guard Array(field[start..<start + rest.count]) == rest else { return false }
+      // Every character has at least one jamo: no more characters than jamo can take part.
+      let following = field[(start + rest.count)...].prefix(wanted.count).flatMap(jamo(of:))
+      return following.starts(with: wanted)
+    }
+  }
+
+  // MARK: - Hangul, by Unicode's arithmetic and tables
+
+  /// Letter names, one per letter a keyboard has, so that every form of a letter compares equal.
+  /// Compatibility letters U+3131…U+3163 name themselves.
+  static let initialLetters: [UInt32] = [
+    0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146,
+    0x3147, 0x3148, 0x3149, 0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
+  ]
+  static let finalLetters: [UInt32] = [
+    0x3131, 0x3132, 0x3133, 0x3134, 0x3135, 0x3136, 0x3137, 0x3139, 0x313A, 0x313B, 0x313C,
+    0x313D, 0x313E, 0x313F, 0x3140, 0x3141, 0x3142, 0x3144, 0x3145, 0x3146, 0x3147, 0x3148,
+    0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
+  ]
+
+  /// A letter in any modern form (compatibility, initial, vowel or final conjoining jamo) as
+  /// its compatibility letter; `nil` for anything else.
+  static func letter(_ value: UInt32) -> UInt32? {
+    switch value {
+    case 0x3131...0x3163: value
+    case 0x1100...0x1112: initialLetters[Int(value - 0x1100)]
+    case 0x1161...0x1175: 0x314F + (value - 0x1161)
+    case 0x11A8...0x11C2: finalLetters[Int(value - 0x11A8)]
+    default: nil
+    }
+  }
+
+  /// The 19 consonants that begin a syllable, as a letter the query can hold.
+  static func consonantLetter(_ value: UInt32) -> UInt32? {
+    guard let letter = letter(value), initialLetters.contains(letter) else { return nil }
+    return letter
+  }
+
+  static func isSyllable(_ value: UInt32) -> Bool { (0xAC00...0xD7A3).contains(value) }
+
+  static func isHangul(_ value: UInt32) -> Bool {
+    isSyllable(value) || (0x1100...0x11FF).contains(value) || (0x3131...0x318E).contains(value)
+      || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
+  }
+
+  /// A character as 초성 sees it: a syllable's initial consonant, a consonant letter itself.
+  static func initialOrLetter(_ value: UInt32) -> UInt32? {
+    if isSyllable(value) { return initialLetters[Int((value - 0xAC00) / 588)] }
+    return consonantLetter(value)
+  }
+
+  /// The two keys of a compound letter.
+  static let compounds: [UInt32: [UInt32]] = [
+    0x3133: [0x3131, 0x3145], 0x3135: [0x3134, 0x3148], 0x3136: [0x3134, 0x314E],
+    0x313A: [0x3139, 0x3131], 0x313B: [0x3139, 0x3141], 0x313C: [0x3139, 0x3142],
+    0x313D: [0x3139, 0x3145], 0x313E: [0x3139, 0x314C], 0x313F: [0x3139, 0x314D],
+    0x3140: [0x3139, 0x314E], 0x3144: [0x3142, 0x3145], 0x3158: [0x3157, 0x314F],
+    0x3159: [0x3157, 0x3150], 0x315A: [0x3157, 0x3163], 0x315D: [0x315C, 0x3153],
+    0x315E: [0x315C, 0x3154], 0x315F: [0x315C, 0x3163], 0x3162: [0x3161, 0x3163],
+  ]
+
+  static func keys(ofLetter letter: UInt32) -> [UInt32] { compounds[letter] ?? [letter] }
+
+  /// The jamo a keyboard types for one character, compound letters split; a character that is
+  /// not a modern Hangul letter or syllable as itself.
+  static func jamo(of value: UInt32) -> [UInt32] {
+    if isSyllable(value) {
+      let index = value - 0xAC00
+      var typed = [initialLetters[Int(index / 588)]]
+      typed += keys(ofLetter: 0x314F + (index % 588) / 28)
+      if index % 28 != 0 { typed += keys(ofLetter: finalLetters[Int(index % 28) - 1]) }
+      return typed
+    }
+    if let letter = letter(value) { return keys(ofLetter: letter) }
+    return [value]
   }
 
   static func newestFirst(_ a: JournalEntry, _ b: JournalEntry) -> Bool {
@@ -97,11 +217,56 @@ struct SearchDataGenerator {
     "e\u{301}", "OR", "^", "+",
   ]
   static let brands = ["Le Labo", "Diptyque", "딥티크", "Byredo", "조말론", "Aesop", "Maison-Margiela"]
+  /// Text that folding must see through: decomposed Hangul, compatibility and conjoining jamo,
+  /// accented, full-width and compatibility letters, and letters whose case folds to more.
+  static let folding = [
+    "금목서향".decomposedStringWithCanonicalMapping, "장미".decomposedStringWithCanonicalMapping,
+    "ㄱㅁㅅ", "ㅋㅋㅋ", "ㅠㅠ", "ㄳ", "ㅘ", "ㄱㅏ", "\u{1100}", "\u{1161}", "\u{11A8}",
+    "\u{1100}\u{1161}\u{11A8}",
+    "몫", "포근한", "모기", "서향", "Hermès", "HERMÈS", "Herme\u{300}s", "ＣＨＡＮＥＬ", "chanel", "Straße",
+    "ﬁ", "Ⅻ", "ǅ", "İ", "ﾡ", "㉠", "Σς", "\u{301}", "ｶﾞ",
+  ]
 
   mutating func word() -> String {
-    let roll = Int.random(in: 0..<10, using: &random)
-    let pool = roll < 6 ? Self.korean : roll < 9 ? Self.english : Self.syntax
+    let roll = Int.random(in: 0..<12, using: &random)
+    let pool =
+      roll < 6 ? Self.korean : roll < 9 ? Self.english : roll < 10 ? Self.syntax : Self.folding
     return pool.randomElement(using: &random) ?? "향"
+  }
+
+  /// Text as it may stand in a search box while a person types it: its 초성, its last syllable
+  /// half typed (only the initial, or without its final), decomposed, or full-width.
+  mutating func typing(_ text: String) -> String {
+    var scalars = Array(text.unicodeScalars)
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0:
+      return String(
+        String.UnicodeScalarView(
+          scalars.map { scalar in
+            let value = scalar.value
+            guard (0xAC00...0xD7A3).contains(value) else { return scalar }
+            return Unicode.Scalar(SearchReference.initialLetters[Int((value - 0xAC00) / 588)])
+              ?? scalar
+          }))
+    case 1, 2:
+      guard let last = scalars.last, (0xAC00...0xD7A3).contains(last.value) else { return text }
+      let index = last.value - 0xAC00
+      let replacement =
+        Int.random(in: 0..<2, using: &random) == 0
+        ? Unicode.Scalar(SearchReference.initialLetters[Int(index / 588)])
+        : Unicode.Scalar(0xAC00 + index - index % 28)
+      scalars[scalars.count - 1] = replacement ?? last
+      return String(String.UnicodeScalarView(scalars))
+    case 3:
+      return text.decomposedStringWithCanonicalMapping
+    default:
+      return String(
+        String.UnicodeScalarView(
+          scalars.map { scalar in
+            (0x21...0x7E).contains(scalar.value)
+              ? Unicode.Scalar(scalar.value + 0xFEE0) ?? scalar : scalar
+          }))
+    }
   }
 
   /// Words joined by spaces, or run together into compounds.
@@ -143,7 +308,8 @@ struct SearchDataGenerator {
       let start = Int.random(in: 0...(scalars.count - length), using: &random)
       var piece = String.UnicodeScalarView()
       piece.append(contentsOf: scalars[start..<start + length])
-      return flipCase(String(piece))
+      let text = String(piece)
+      return Int.random(in: 0..<2, using: &random) == 0 ? flipCase(text) : typing(text)
     case 4..<6:
       return flipCase(word())
     case 6..<8:

@@ -79,6 +79,47 @@ enum JournalSchema {
               haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         """),
+    // Search on folded text: the index of step 2 was built from the text as written. This step
+    // builds it again, as step 2 did, from `haru_search_grams`, which now folds the text (NFKC,
+    // case folding, marks removed, NFC) and adds the first keys of Hangul characters for 초성 and
+    // half-typed syllables. The table is dropped, not rebuilt in place: a contentless index
+    // cannot delete the rows of text it was not given.
+    Migration(
+      version: 3,
+      sql: """
+        DROP TRIGGER entry_search_insert;
+        DROP TRIGGER entry_search_delete;
+        DROP TRIGGER entry_search_update;
+        DROP TABLE entry_search;
+        CREATE VIRTUAL TABLE entry_search USING fts5(
+          grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii', prefix = '1'
+        );
+        INSERT INTO entry_search (rowid, grams)
+          SELECT (day + 4194304) * 4294967296 + seq,
+            haru_search_grams(brand, perfume_name, notes, sentence)
+          FROM entry ORDER BY day, seq;
+        CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+          SELECT RAISE(ABORT, 'the journal has run out of row numbers')
+            WHERE new.seq >= 4294967296;
+          INSERT INTO entry_search (rowid, grams)
+            VALUES ((new.day + 4194304) * 4294967296 + new.seq,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', (old.day + 4194304) * 4294967296 + old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+        END;
+        CREATE TRIGGER entry_search_update
+        AFTER UPDATE OF day, brand, perfume_name, notes, sentence ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', (old.day + 4194304) * 4294967296 + old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+          INSERT INTO entry_search (rowid, grams)
+            VALUES ((new.day + 4194304) * 4294967296 + new.seq,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        """),
   ]
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
   // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,

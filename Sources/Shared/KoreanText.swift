@@ -1,19 +1,45 @@
 import Foundation
 
-/// The text rules search shares with the journal: folding, 초성 and the jamo a keyboard types.
+/// The text rules of search shared by the journal and the place directory: folding, 초성 and the
+/// jamo a keyboard types.
 ///
-/// Text and query are folded alike: NFKC, full case folding, combining marks removed, then NFC.
-/// Hangul letters written as conjoining jamo are then written as compatibility jamo (ㄱ, ㅏ), the
-/// form a keyboard produces, so that `ㅅㅂㄷ` typed either way reads the same.
-enum KoreanText {
-  /// Folds text for matching. Stored text is never replaced by its folded form.
-  static func fold(_ text: String) -> String {
-    // What people type is mostly ASCII, Hangul syllables and modern compatibility jamo, which
-    // fold to themselves (ASCII letters to lowercase); only other text needs normalizing.
-    let isSimple = text.utf16.allSatisfy { unit in
-      unit < 0x80 || isSyllable(unit) || (0x3131...0x3163).contains(unit)
+/// Text and query are folded alike (``normalized(_:)``): NFKC, full case folding, combining marks
+/// removed, then NFC. The place directory then writes Hangul letters as compatibility jamo
+/// (``fold(_:)``); the journal compares letters by the keys that type them (``keys(of:)``), so
+/// that a letter typed in either form reads the same.
+package enum KoreanText {
+  /// Folds text for matching as the place directory does: ``normalized(_:)``, then Hangul
+  /// letters written as conjoining jamo written as compatibility jamo (ㄱ, ㅏ), the form a
+  /// keyboard produces. Stored text is never replaced by its folded form.
+  package static func fold(_ text: String) -> String {
+    let normalized = normalized(text)
+    guard normalized.unicodeScalars.contains(where: { (0x1100...0x11FF).contains($0.value) })
+    else { return normalized }
+    var folded = String.UnicodeScalarView()
+    for scalar in normalized.unicodeScalars {
+      folded.append(compatibilityJamo(for: scalar))
     }
-    if isSimple {
+    return String(folded)
+  }
+
+  /// Whether folding leaves text as it is apart from `A`–`Z`: ASCII and Hangul syllables.
+  @inline(__always)
+  package static func isSimple(_ unit: UInt16) -> Bool {
+    unit < 0x80 || isSyllable(unit)
+  }
+
+  /// Folds text as search matches it: NFKC, full Unicode case folding, combining marks removed,
+  /// then NFC. Compatibility jamo become conjoining jamo, and jamo that spell a syllable become
+  /// that syllable (`ㄱㅏ` → `가`).
+  ///
+  /// ```swift
+  /// KoreanText.normalized("HERMÈS")  // "hermes"
+  /// KoreanText.normalized("ＣＨＡＮＥＬ")  // "chanel"
+  /// ```
+  package static func normalized(_ text: String) -> String {
+    // What people type is mostly ASCII and Hangul syllables, which fold to themselves (ASCII
+    // letters to lowercase); only other text needs Foundation's normalizing.
+    if text.utf16.allSatisfy(isSimple) {
       return String(
         decoding: text.utf16.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF16.self)
     }
@@ -29,16 +55,12 @@ enum KoreanText {
         unmarked.append(scalar)
       }
     }
-    var folded = String.UnicodeScalarView()
-    for scalar in String(unmarked).precomposedStringWithCanonicalMapping.unicodeScalars {
-      folded.append(compatibilityJamo(for: scalar))
-    }
-    return String(folded)
+    return String(unmarked).precomposedStringWithCanonicalMapping
   }
 
   /// A conjoining jamo (U+1100…U+11FF) as the compatibility jamo a keyboard types; anything else
   /// as itself.
-  static func compatibilityJamo(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+  package static func compatibilityJamo(for scalar: Unicode.Scalar) -> Unicode.Scalar {
     let value = scalar.value
     let mapped: UInt16?
     switch value {
@@ -53,18 +75,18 @@ enum KoreanText {
 
   // MARK: - Hangul letters
 
-  static let syllableBase: UInt16 = 0xAC00
-  static let syllableLast: UInt16 = 0xD7A3
+  package static let syllableBase: UInt16 = 0xAC00
+  package static let syllableLast: UInt16 = 0xD7A3
 
   /// The 19 initial consonants, in syllable order, as compatibility jamo.
-  static let initials: [UInt16] = [
+  package static let initials: [UInt16] = [
     0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146,
     0x3147, 0x3148, 0x3149, 0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
   ]
   /// The 21 vowels, in syllable order.
-  static let medials: [UInt16] = Array(0x314F...0x3163)
+  package static let medials: [UInt16] = Array(0x314F...0x3163)
   /// The 27 final consonants in syllable order, after a 0 for "no final".
-  static let finals: [UInt16] = [
+  package static let finals: [UInt16] = [
     0, 0x3131, 0x3132, 0x3133, 0x3134, 0x3135, 0x3136, 0x3137, 0x3139, 0x313A, 0x313B, 0x313C,
     0x313D, 0x313E, 0x313F, 0x3140, 0x3141, 0x3142, 0x3144, 0x3145, 0x3146, 0x3147, 0x3148,
     0x314A, 0x314B, 0x314C, 0x314D, 0x314E,
@@ -72,7 +94,7 @@ enum KoreanText {
 
   /// Compound letters as the two keys that type them (ㄳ → ㄱㅅ, ㅘ → ㅗㅏ), by letter − U+3131;
   /// 0 for a letter typed with one key. ㄲ ㄸ ㅃ ㅆ ㅉ are single keys and stay whole.
-  static let compounds: [(UInt16, UInt16)] = {
+  package static let compounds: [(UInt16, UInt16)] = {
     var table = [(UInt16, UInt16)](repeating: (0, 0), count: 0x3163 - 0x3131 + 1)
     let pairs: [(UInt16, UInt16, UInt16)] = [
       (0x3133, 0x3131, 0x3145), (0x3135, 0x3134, 0x3148), (0x3136, 0x3134, 0x314E),
@@ -91,11 +113,11 @@ enum KoreanText {
 
   /// The keys that type one character, at most five (a syllable with a compound vowel and a
   /// compound final), kept inline.
-  struct Keys: Sendable {
-    private(set) var count = 0
+  package struct Keys: Sendable {
+    package private(set) var count = 0
     private var storage: (UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0)
 
-    subscript(index: Int) -> UInt16 {
+    package subscript(index: Int) -> UInt16 {
       switch index {
       case 0: storage.0
       case 1: storage.1
@@ -105,7 +127,7 @@ enum KoreanText {
       }
     }
 
-    mutating func append(_ key: UInt16) {
+    package mutating func append(_ key: UInt16) {
       switch count {
       case 0: storage.0 = key
       case 1: storage.1 = key
@@ -116,7 +138,7 @@ enum KoreanText {
       count = min(count + 1, 5)
     }
 
-    mutating func appendSplit(_ letter: UInt16) {
+    package mutating func appendSplit(_ letter: UInt16) {
       if (0x3131...0x3163).contains(letter) {
         let (first, second) = KoreanText.compounds[Int(letter - 0x3131)]
         if first != 0 {
@@ -131,8 +153,13 @@ enum KoreanText {
 
   /// The keys that type a character: a syllable's letters with compounds split, a compound
   /// letter split, anything else as itself.
-  static func keys(of unit: UInt16) -> Keys {
+  package static func keys(of unit: UInt16) -> Keys {
     var keys = Keys()
+    if (0x1100...0x11FF).contains(unit), let scalar = Unicode.Scalar(unit) {
+      // A conjoining letter types as its compatibility form.
+      keys.appendSplit(UInt16(truncatingIfNeeded: compatibilityJamo(for: scalar).value))
+      return keys
+    }
     if isSyllable(unit) {
       let index = Int(unit - syllableBase)
       keys.append(initials[index / (21 * 28)])
@@ -148,28 +175,45 @@ enum KoreanText {
   }
 
   /// Whether a code unit is a Hangul syllable.
-  static func isSyllable(_ unit: UInt16) -> Bool {
+  package static func isSyllable(_ unit: UInt16) -> Bool {
     (syllableBase...syllableLast).contains(unit)
   }
 
   /// Whether a code unit is a compatibility consonant letter (ㄱ … ㅎ, compounds included).
-  static func isConsonant(_ unit: UInt16) -> Bool {
+  package static func isConsonant(_ unit: UInt16) -> Bool {
     (0x3131...0x314E).contains(unit)
   }
 
-  /// Whether a code unit is Hangul that may still be being typed: a syllable or a letter.
-  static func isHangul(_ unit: UInt16) -> Bool {
-    isSyllable(unit) || (0x3131...0x318E).contains(unit)
+  /// Whether a code unit is Hangul that may still be being typed: a syllable or a letter, in
+  /// compatibility or conjoining form.
+  package static func isHangul(_ unit: UInt16) -> Bool {
+    isSyllable(unit) || (0x3131...0x318E).contains(unit) || (0x1100...0x11FF).contains(unit)
+      || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
   }
 
+  /// The consonant a character stands for in a 초성 search, as a compatibility letter: a
+  /// syllable's initial consonant, or one of the 19 consonants that begin a syllable (ㄱ … ㅎ,
+  /// ㄲ ㄸ ㅃ ㅆ ㅉ) written as a letter, in either form; `nil` for anything else.
+  package static func initialConsonant(of unit: UInt16) -> UInt16? {
+    if isSyllable(unit) { return initials[Int((unit - syllableBase) / (21 * 28))] }
+    var letter = unit
+    if (0x1100...0x11FF).contains(unit), let scalar = Unicode.Scalar(unit) {
+      letter = UInt16(truncatingIfNeeded: compatibilityJamo(for: scalar).value)
+    }
+    return initialSet.contains(letter) ? letter : nil
+  }
+
+  /// The 19 initial consonants, for membership tests.
+  private static let initialSet = Set(initials)
+
   /// The character as 초성 search sees it: a syllable's initial consonant, anything else itself.
-  static func initial(of unit: UInt16) -> UInt16 {
+  package static func initial(of unit: UInt16) -> UInt16 {
     guard isSyllable(unit) else { return unit }
     return initials[Int((unit - syllableBase) / (21 * 28))]
   }
 
   /// Appends the keys that type a character to `jamo`.
-  static func appendJamo(of unit: UInt16, to jamo: inout [UInt16]) {
+  package static func appendJamo(of unit: UInt16, to jamo: inout [UInt16]) {
     let keys = keys(of: unit)
     for index in 0..<keys.count {
       jamo.append(keys[index])
@@ -179,7 +223,7 @@ enum KoreanText {
   /// The syllables that can be on the way to `jamo` or past it: those whose keys begin with
   /// `jamo`, and those whose keys are a shorter beginning of it (the rest going on in the next
   /// character). `jamo` must begin with a consonant and have at least two keys.
-  static func syllables(compatibleWith jamo: [UInt16]) -> [UInt16] {
+  package static func syllables(compatibleWith jamo: [UInt16]) -> [UInt16] {
     guard jamo.count >= 2, let initial = initials.firstIndex(of: jamo[0]) else { return [] }
     var result: [UInt16] = []
     for medial in 0..<21 {
