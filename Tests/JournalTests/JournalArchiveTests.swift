@@ -1,6 +1,7 @@
 import Foundation
 import HaruJournalTesting
 import HaruModels
+import HaruShared
 import Testing
 
 @testable import HaruJournal

@@ -15,9 +15,9 @@ struct TableTests {
   ]
 
   @Test func sourceFilesAreTheOnesTheTableWasGeneratedFrom() throws {
-    let areas = SHA256.hex(try SourceTable.bytes("kma-grid-areas.csv"))
-    let regions = SHA256.hex(try SourceTable.bytes("kma-grid-areas-mid-regions.csv"))
-    let old = SHA256.hex(try SourceTable.bytes("kma-grid-areas-20221027.csv"))
+    let areas = SHA256.hex(of: try SourceTable.bytes("kma-grid-areas.csv"))
+    let regions = SHA256.hex(of: try SourceTable.bytes("kma-grid-areas-mid-regions.csv"))
+    let old = SHA256.hex(of: try SourceTable.bytes("kma-grid-areas-20221027.csv"))
     #expect(areas == Self.publishedChecksums["kma-grid-areas.csv"])
     #expect(regions == Self.publishedChecksums["kma-grid-areas-mid-regions.csv"])
     #expect(areas == PlaceTableData.areasChecksum)
@@ -27,10 +27,10 @@ struct TableTests {
 
   @Test func sha256OfKnownText() {
     #expect(
-      SHA256.hex(Array("abc".utf8))
+      SHA256.hex(of: Array("abc".utf8))
         == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     #expect(
-      SHA256.hex([])
+      SHA256.hex(of: [UInt8]())
         == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin

@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin

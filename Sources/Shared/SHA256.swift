@@ -2,8 +2,11 @@
 /// read without holding it in memory.
 ///
 /// Written here because the SDK takes no dependencies; checked against the standard's test
-/// vectors in the tests.
-struct SHA256 {
+/// vectors in the tests. Shared by the journal's archives and the checks of the place table.
+package struct SHA256 {
+  /// Starts an empty message.
+  package init() {}
+
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
@@ -28,7 +31,7 @@ struct SHA256 {
   ]
 
   /// Adds bytes to the message.
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     byteCount &+= UInt64(bytes.count)
     var offset = 0
     if !pending.isEmpty {
@@ -50,13 +53,13 @@ struct SHA256 {
   }
 
   /// Adds bytes to the message.
-  mutating func update(_ bytes: some Sequence<UInt8>) {
+  package mutating func update(_ bytes: some Sequence<UInt8>) {
     let array = Array(bytes)
     array.withUnsafeBytes { update($0) }
   }
 
   /// The digest of everything added; the hash should not be used afterwards.
-  mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bitLength = byteCount &* 8
     var tail: [UInt8] = [0x80]
     let used = (pending.count + 1) % 64
@@ -79,18 +82,18 @@ struct SHA256 {
   }
 
   /// The digest of everything added, as 64 lowercase hexadecimal digits.
-  mutating func finalizeHex() -> String {
-    Self.hex(finalize())
+  package mutating func finalizeHex() -> String {
+    Self.hexDigits(finalize())
   }
 
   /// The digest of some bytes, in hexadecimal.
-  static func hex(of bytes: some Sequence<UInt8>) -> String {
+  package static func hex(of bytes: some Sequence<UInt8>) -> String {
     var hash = SHA256()
     hash.update(bytes)
     return hash.finalizeHex()
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
+  private static func hexDigits(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(bytes.count * 2)
@@ -157,29 +160,5 @@ struct SHA256 {
 extension UInt32 {
   fileprivate func rotatedRight(_ count: UInt32) -> UInt32 {
     (self >> count) | (self << (32 - count))
-  }
-}
-
-/// CRC-32 (ISO-HDLC, the one zip files carry), computed incrementally.
-struct CRC32 {
-  private(set) var value: UInt32 = 0
-
-  private static let table: [UInt32] = (0..<256).map { index in
-    var crc = UInt32(index)
-    for _ in 0..<8 {
-      crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1
-    }
-    return crc
-  }
-
-  /// Adds bytes.
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
-    var crc = ~value
-    Self.table.withUnsafeBufferPointer { table in
-      for byte in bytes {
-        crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-      }
-    }
-    value = ~crc
   }
 }
