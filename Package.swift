@@ -73,7 +73,12 @@ let package = Package(
     // Adds journal entries with photos until it is killed; the crash-consistency test runs it.
     .executableTarget(
       name: "HaruJournalCrashHelper",
-      dependencies: ["HaruJournal", "HaruModels"],
+      dependencies: [
+        "HaruJournal", "HaruModels",
+        // To hold the journal's write lock as another program using SQLite would.
+        .target(
+          name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
+      ],
       path: "Sources/JournalCrashHelper"
     ),
     // Uses a settings file as another process would (writes, towns, holding the lock); the

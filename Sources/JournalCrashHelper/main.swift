@@ -3,12 +3,41 @@
 // random moment and then checks that every printed entry survived with its photo.
 //
 //   HaruJournalCrashHelper <journal folder> <number of adds> <seed>
+//
+// Or holds the journal's write lock, as another program using SQLite would: begins an immediate
+// transaction, prints `locked`, and keeps the lock until it has held it for the given seconds or
+// is killed.
+//
+//   HaruJournalCrashHelper hold-lock <journal folder> <seconds>
 
 import Foundation
 import HaruJournal
 import HaruModels
 
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "hold-lock", let seconds = UInt32(arguments[3]) {
+  let path = URL(fileURLWithPath: arguments[2])
+    .appendingPathComponent(JournalRepository.databaseFileName).path
+  var connection: OpaquePointer?
+  guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+    sqlite3_exec(connection, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK
+  else {
+    let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection"
+    FileHandle.standardError.write(Data("HaruJournalCrashHelper: \(message)\n".utf8))
+    exit(1)
+  }
+  FileHandle.standardOutput.write(Data("locked\n".utf8))
+  sleep(seconds)
+  sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+  sqlite3_close(connection)
+  exit(0)
+}
 guard arguments.count == 4, let count = Int(arguments[2]), let seed = UInt64(arguments[3]) else {
   FileHandle.standardError.write(
     Data("usage: HaruJournalCrashHelper <journal folder> <number of adds> <seed>\n".utf8))

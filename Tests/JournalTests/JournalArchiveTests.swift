@@ -2,6 +2,7 @@ import Foundation
 import HaruJournalTesting
 import HaruModels
 import HaruShared
+import HaruTestSupport
 import Testing
 
 @testable import HaruJournal
@@ -169,12 +170,8 @@ struct JournalArchiveTests {
       _ = try await journal.export(to: file, as: .singleFile)
       guard FileManager.default.isExecutableFile(atPath: unzip) else { return }
       let out = directory.appendingPathComponent("unzipped")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: unzip)
-      process.arguments = ["-q", file.path, "-d", out.path]
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
+      let unzipped = try ChildProcess.run(unzip, ["-q", file.path, "-d", out.path])
+      #expect(unzipped.status == 0 && !unzipped.wasSignalled)
       // What the tool unpacked is a folder archive the journal imports.
       let restored = try StoreKind.sqlite.makeRepository(in: directory.appendingPathComponent("r"))
       let report = try await restored.import(archive: out)

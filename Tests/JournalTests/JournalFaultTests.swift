@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruTestSupport
 import Testing
 
 @testable import HaruJournal
@@ -219,26 +220,30 @@ struct JournalFaultTests {
   }
 
   @Test func aWriterWaitsForTheBusyTimeoutThenFailsTypedWhileReadersGoOn() async throws {
+    let helper = try #require(
+      builtExecutable(named: "HaruJournalCrashHelper"), "HaruJournalCrashHelper was not built")
     try await withTemporaryDirectory { directory in
       let entry = try await Self.makeJournal(in: directory, entries: 2)
-      let journal = try JournalRepository(
-        directory: directory, options: .init(busyTimeout: .milliseconds(300)))
-      // Another connection holds the write lock, as another process would.
-      let holder = try SQLiteConnection(
-        path: directory.appendingPathComponent(JournalRepository.databaseFileName).path,
-        mode: .readWrite)
-      try holder.execute("BEGIN IMMEDIATE")
+      // The default options: writes wait up to ten seconds for another process's lock.
+      let journal = try JournalRepository(directory: directory)
+      // Another process holds the write lock for 15 seconds.
+      let holder = try HelperProcess(helper, ["hold-lock", directory.path, "15"])
+      defer { holder.stop() }
+      #expect(holder.nextLine() == "locked")
       let started = ContinuousClock.now
       let error = await #expect(throws: JournalError.self) {
         try await journal.add(Fixture.draft(perfumeName: "Waits"))
       }
       let waited = ContinuousClock.now - started
       #expect(error?.code == .busy, "\(String(describing: error))")
-      #expect(waited >= .milliseconds(250))
-      // Readers are never blocked by the writer's lock.
+      #expect(waited >= .milliseconds(9_900) && waited < .seconds(14), "\(waited)")
+      // Readers are never blocked by the other process's lock.
+      #expect(holder.isRunning)
       #expect(try await journal.entry(entry.id) == entry)
       #expect(try await journal.count(in: .all) == 2)
-      try holder.execute("ROLLBACK")
+      #expect(try await journal.entries(in: .all).entries.count == 2)
+      // Once that process is gone its lock is too, and the write goes through.
+      holder.stop()
       _ = try await journal.add(Fixture.draft(perfumeName: "Now"))
       #expect(try await journal.count(in: .all) == 3)
     }
@@ -328,12 +333,7 @@ struct JournalFaultTests {
   }
 
   static func mount(_ arguments: [String], command: String = "/usr/bin/mount") throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard try ChildProcess.run(command, arguments).status == 0 else {
       throw MountError(arguments: arguments)
     }
   }

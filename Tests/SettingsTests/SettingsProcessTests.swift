@@ -338,21 +338,11 @@ enum Mounts {
   }
 
   static func unmount(_ folder: URL) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/umount")
-    process.arguments = [folder.path]
-    process.standardError = FileHandle.nullDevice
-    try? process.run()
-    process.waitUntilExit()
+    _ = try? ChildProcess.run("/bin/umount", [folder.path])
   }
 
   private static func run(_ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/mount")
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard try ChildProcess.run("/bin/mount", arguments).status == 0 else {
       throw CocoaError(.fileWriteNoPermission)
     }
   }

@@ -23,10 +23,7 @@ package final class HelperProcess: @unchecked Sendable {
     package let errors: String
   }
 
-  private let process = Process()
-  private let output = Pipe()
-  private let errorOutput = Pipe()
-  private let input = Pipe()
+  private let process: ChildProcess
   // Only touched by the test that owns the process, one call at a time.
   private var buffer = Data()
   private var lines: [String] = []
@@ -37,24 +34,19 @@ package final class HelperProcess: @unchecked Sendable {
   ///   - executable: The executable, such as a test helper or `haru`.
   ///   - arguments: Its arguments.
   ///   - environment: Its environment; the test process's when `nil`.
-  /// - Throws: What `Process.run()` throws when it cannot start.
+  /// - Throws: ``ChildProcess/SpawnError`` when it cannot start.
   package init(
     _ executable: URL, _ arguments: [String], environment: [String: String]? = nil
   ) throws {
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = output
-    process.standardError = errorOutput
-    process.standardInput = input
-    try process.run()
+    process = try ChildProcess(
+      executable.path, arguments, environment: environment, input: .pipe)
   }
 
   /// Whether the process is still running.
   package var isRunning: Bool { process.isRunning }
 
   /// The process's identifier.
-  package var processIdentifier: Int32 { process.processIdentifier }
+  package var processIdentifier: Int32 { process.identifier }
 
   /// Waits for the next line the process prints; `nil` once its output has ended.
   package func nextLine() -> String? {
@@ -65,7 +57,7 @@ package final class HelperProcess: @unchecked Sendable {
         lines.append(line)
         return line
       }
-      let chunk = output.fileHandleForReading.availableData
+      let chunk = process.standardOutput?.availableData ?? Data()
       if chunk.isEmpty { return nil }
       buffer.append(chunk)
     }
@@ -73,12 +65,12 @@ package final class HelperProcess: @unchecked Sendable {
 
   /// Writes a line to the process's standard input.
   package func sendLine(_ line: String) {
-    try? input.fileHandleForWriting.write(contentsOf: Data("\(line)\n".utf8))
+    try? process.standardInput?.write(contentsOf: Data("\(line)\n".utf8))
   }
 
   /// Sends a signal to the process.
   package func send(_ signal: Int32) {
-    kill(process.processIdentifier, signal)
+    process.send(signal)
   }
 
   /// Kills the process with SIGKILL and waits for it to end.
@@ -90,11 +82,10 @@ package final class HelperProcess: @unchecked Sendable {
   /// Waits for the process to end and returns what it printed.
   package func finish() -> Finished {
     while nextLine() != nil {}
-    process.waitUntilExit()
+    let ending = process.waitUntilExit()
     let errors = String(
-      decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      decoding: process.standardError?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
     return Finished(
-      status: process.terminationStatus,
-      wasSignalled: process.terminationReason == .uncaughtSignal, lines: lines, errors: errors)
+      status: ending.status, wasSignalled: ending.wasSignalled, lines: lines, errors: errors)
   }
 }

@@ -23,28 +23,21 @@ package struct KilledRun {
   ///   - executable: The executable, such as a crash-test helper.
   ///   - arguments: Its arguments.
   ///   - afterLines: How many lines to wait for before the kill.
-  /// - Throws: What `Process.run()` throws when the executable cannot start.
+  /// - Throws: ``ChildProcess/SpawnError`` when the executable cannot start.
   package init(_ executable: URL, arguments: [String], killedAfterLines afterLines: Int) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    let process = try ChildProcess(executable.path, arguments)
     var received = Data()
-    let reader = output.fileHandleForReading
+    let reader = process.standardOutput ?? FileHandle.nullDevice
     while received.count(where: { $0 == 0x0A }) < afterLines {
       let chunk = reader.availableData
       if chunk.isEmpty { break }  // the helper ended by itself
       received.append(chunk)
     }
-    kill(process.processIdentifier, SIGKILL)
+    process.send(SIGKILL)
     process.waitUntilExit()
     received.append(reader.readDataToEndOfFile())
     self.errors = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      decoding: process.standardError?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
     lines = received.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map {
       String(decoding: $0, as: UTF8.self)
     }

@@ -117,51 +117,37 @@ final class RunningHaru: Sendable {
     }
   }
 
-  private let process: Process
+  private let process: ChildProcess
   private let state = LockedState(State())
 
   init(
     executable: URL, arguments: [String], environment: [String: String], folder: URL,
     standardError: FileHandle? = nil
   ) throws {
-    let process = Process()
-    process.currentDirectoryURL = folder
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = standardError ?? error
+    let process = try ChildProcess(
+      executable.path, arguments, environment: environment, directory: folder.path,
+      error: standardError.map { .descriptor($0.fileDescriptor) } ?? .pipe)
     self.process = process
-    process.terminationHandler = { [state] finished in
-      let status = finished.terminationStatus
+    process.onExit { [state] finished in
       let waiters = state.withLock { state in
-        state.status = status
+        state.status = finished.status
         return state.openStreams == 0 ? state.takeWaiters() : []
       }
       for waiter in waiters { waiter.resume() }
     }
-    try process.run()
-    read(output.fileHandleForReading, isError: false)
-    if standardError == nil {
-      read(error.fileHandleForReading, isError: true)
-    } else {
-      // Nothing will be written to the pipe: count its stream as closed.
-      try? error.fileHandleForWriting.close()
-      read(error.fileHandleForReading, isError: true)
-    }
+    read(process.standardOutput, isError: false)
+    // Without a pipe (a pseudo-terminal instead) nothing arrives: the stream counts as closed.
+    read(process.standardError, isError: true)
   }
 
   /// Sends SIGINT, as Ctrl-C does.
   func interrupt() {
-    process.interrupt()
+    process.send(SIGINT)
   }
 
   /// Sends SIGKILL: the process ends at once, with no chance to clean up.
   func kill() {
-    Foundation.kill(process.processIdentifier, SIGKILL)
+    process.send(SIGKILL)
   }
 
   /// Returns once standard error contains a text, or has ended.
@@ -220,11 +206,11 @@ final class RunningHaru: Sendable {
     }
   }
 
-  private func read(_ handle: FileHandle, isError: Bool) {
+  private func read(_ handle: FileHandle?, isError: Bool) {
     let state = state
     Thread.detachNewThread {
       while true {
-        let chunk = handle.availableData
+        let chunk = handle?.availableData ?? Data()
         var ready: [CheckedContinuation<Void, Never>] = []
         state.withLock { state in
           if chunk.isEmpty {
