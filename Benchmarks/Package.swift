@@ -25,15 +25,24 @@ let package = Package(
         .product(name: "HaruForecastTesting", package: "Haru"),
         .product(name: "HaruJournal", package: "Haru"),
         .product(name: "HaruPlaces", package: "Haru"),
+        .target(name: "CSQLiteBaseline", condition: .when(platforms: [.linux])),
       ],
       path: "Sources/HaruBench"
-    )
+    ),
+    // The system SQLite, for the search baseline that uses SQLite's own trigram index; Apple
+    // platforms import their SQLite3 module instead.
+    .systemLibrary(
+      name: "CSQLiteBaseline",
+      path: "Sources/CSQLiteBaseline",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
 
 // The same strict baseline as the SDK's own targets.
-for target in package.targets {
+for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

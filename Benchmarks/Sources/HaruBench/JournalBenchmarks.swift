@@ -12,7 +12,7 @@ enum JournalBenchmarks {
     [
       importRows, open, listNewest, listFavorites, listUncached, fileBaseline, add,
       addWithoutPhoto,
-    ] + JournalSearchBenchmarks.all
+    ] + JournalSearchBenchmarks.all + JournalSearchBaseline.all
 
   /// `journal.import`: rows per second importing every row in one batch (one transaction) into a
   /// new journal: reading the text, validating every entry and committing.

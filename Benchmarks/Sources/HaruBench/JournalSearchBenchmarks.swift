@@ -121,7 +121,7 @@ actor SearchResults {
   /// The identities of the newest `limit` entries the query matches, found by testing every
   /// entry with ``JournalSearchQuery/matches(_:)``.
   func reference(_ query: String, limit: Int) async throws -> [JournalEntry.ID] {
-    let all = try await allEntries()
+    let all = try await everyEntry()
     let query = JournalSearchQuery(query)
     var found: [JournalEntry.ID] = []
     for entry in all where found.count < limit && query.matches(entry) {
@@ -130,7 +130,8 @@ actor SearchResults {
     return found
   }
 
-  private func allEntries() async throws -> [JournalEntry] {
+  /// Every entry of the journal, newest first, read once.
+  func everyEntry() async throws -> [JournalEntry] {
     if let entries { return entries }
     let journal = try await journal()
     var all: [JournalEntry] = []
