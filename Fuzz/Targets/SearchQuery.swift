@@ -70,9 +70,11 @@ public func fuzzSearchQuery(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int
   let text = String(decoding: data, as: UTF8.self)
   let query = JournalSearchQuery(text)
   let limit = 1 + count % 4
-  for scope in [JournalSearchScope.all, .favorites] {
+  // One perfume's list too, a different one from input to input.
+  let perfume = Perfume(of: fixture.entries[count % fixture.entries.count])
+  for scope in [JournalList.all, .favorites, .perfume(perfume)] {
     let expected = fixture.entries
-      .filter { query.matches($0) && (scope == .all || $0.isFavorite) }
+      .filter { query.matches($0) && scope.contains($0) }
       .sorted(by: JournalOrder.isNewer)
     for store in [fixture.indexed, fixture.walked] {
       var found: [JournalEntry] = []

@@ -6,6 +6,30 @@ import HaruSettings
 
 /// Reads the command line, runs the command and turns its outcome into an exit status.
 enum HaruCommand {
+  /// Runs the command line the program was started with, as the bytes it was given.
+  ///
+  /// Swift's `CommandLine.arguments` replaces bytes that are not UTF-8 with U+FFFD, so text typed
+  /// in another encoding (EUC-KR, say) would be searched for, or opened as a path, as
+  /// replacement characters. Such an argument is refused here instead, before any command sees
+  /// it: a usage error that names its position, never its bytes (it may be a secret).
+  static func run(
+    argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int32,
+    environment: [String: String]
+  ) async -> Int32 {
+    var arguments: [String] = []
+    for position in 1..<max(1, Int(count)) {
+      guard let bytes = argv[position], let argument = String(validatingCString: bytes) else {
+        let error = CLIError.usage(
+          "argument \(position) is not UTF-8 text; haru reads its arguments as UTF-8 (is the "
+            + "terminal set to another encoding? see LANG and LC_ALL).", Help.globalUsage)
+        report(error, Console(secrets: []))
+        return error.exitStatus
+      }
+      arguments.append(argument)
+    }
+    return await run(arguments: arguments, environment: environment)
+  }
+
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     // The key is a secret whichever way it arrives; nothing written may contain it.
     var secrets = [environment["HARU_KMA_SERVICE_KEY"]].compactMap { $0 }

@@ -481,20 +481,22 @@ public final class JournalRepository: Sendable {
   /// while let next = page.nextCursor {
   ///   page = try await journal.search("장미 머스크", in: .favorites, after: next)
   /// }
+  /// let rose = Perfume(brand: "Le Labo", name: "Rose 31")
+  /// let rainyDays = try await journal.search("비", in: .perfume(rose))
   /// ```
   ///
   /// - Parameters:
   ///   - text: What the person typed.
-  ///   - scope: All entries (the default) or only favorites.
+  ///   - list: Which entries to look in: all (the default), the favorites or one perfume's.
   ///   - cursor: Where to continue: the previous page's ``JournalPage/nextCursor`` for the same
-  ///     text and scope; `nil` for the first page.
+  ///     text and list; `nil` for the first page.
   ///   - limit: The page size, `1...1000`; 50 by default.
   /// - Returns: The page of matching entries.
   /// - Throws: ``JournalError/Code/invalidPageSize``, ``JournalError/Code/databaseFailure`` or
   ///   ``JournalError/Code/corruptEntry``.
   @concurrent
   public func search(
-    _ text: String, in scope: JournalSearchScope = .all, after cursor: JournalCursor? = nil,
+    _ text: String, in list: JournalList = .all, after cursor: JournalCursor? = nil,
     limit: Int = 50
   ) async throws(JournalError) -> JournalPage {
     try Self.checkPageSize(limit)
@@ -505,10 +507,10 @@ public final class JournalRepository: Sendable {
       // One more than the page tells whether another page follows.
       if let sqlite = self.store as? SQLiteJournalStore {
         return try sqlite.readableSearch(
-          query, in: scope, after: cursor, limit: limit + 1, interrupter: interrupter)
+          query, in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
       }
       return JournalRows(
-        entries: try self.store.search(query, in: scope, after: cursor, limit: limit + 1))
+        entries: try self.store.search(query, in: list, after: cursor, limit: limit + 1))
     }
     return Self.page(of: rows, limit: limit)
   }

@@ -70,22 +70,3 @@ public struct JournalSearchQuery: Hashable, Sendable, CustomStringConvertible {
     return SearchText.matches(foldedTerms, in: fields)
   }
 }
-
-/// Which entries a search looks at.
-public enum JournalSearchScope: Hashable, Sendable, CaseIterable {
-  /// Every entry.
-  case all
-  /// Only the entries marked as favorites.
-  case favorites
-
-  /// Whether an entry is in the scope.
-  ///
-  /// - Parameter entry: The entry to test.
-  /// - Returns: `true` for every entry in ``all``, and for favorites in ``favorites``.
-  public func contains(_ entry: JournalEntry) -> Bool {
-    switch self {
-    case .all: true
-    case .favorites: entry.isFavorite
-    }
-  }
-}

@@ -27,7 +27,7 @@ public import HaruModels
 /// - **Lists** contain exactly the entries for which ``JournalList/contains(_:)`` is true, in
 ///   newest-first order (see ``JournalCursor``); with a cursor, only those strictly after it; at
 ///   most `limit` of them.
-/// - **Searches** return exactly the entries of the scope that ``JournalSearchQuery/matches(_:)``
+/// - **Searches** return exactly the entries of the list that ``JournalSearchQuery/matches(_:)``
 ///   accepts, in the same order and paging as lists; an empty query returns nothing.
 /// - **Counts** and **perfume summaries** agree with the lists. Perfume summaries are ordered by
 ///   last day (latest first), then brand, then name.
@@ -99,14 +99,14 @@ public protocol JournalStore: Sendable {
   /// - Parameters:
   ///   - query: The terms; every one must occur in an entry's brand, perfume name, notes or
   ///     sentence (see ``JournalSearchQuery/matches(_:)``). An empty query finds nothing.
-  ///   - scope: All entries or only favorites.
+  ///   - list: Which entries to look in: all, the favorites or one perfume's (see
+  ///     ``JournalList/contains(_:)``).
   ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
   ///   - limit: The most entries to return; at least 1.
   /// - Returns: At most `limit` matching entries, newest first.
   /// - Throws: A storage failure, or ``JournalError/Code/corruptEntry``.
   func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) throws(JournalError) -> [JournalEntry]
 
   /// Counts the entries of a list.

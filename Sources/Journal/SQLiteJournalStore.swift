@@ -279,10 +279,7 @@ public final class SQLiteJournalStore: JournalStore {
           try statement.bind(cursor.id.description, at: 3)
         }
         try statement.bind(limit, at: 4)
-        if case .perfume(let perfume) = list {
-          try statement.bind(perfume.brand, at: 5)
-          try statement.bind(perfume.name, at: 6)
-        }
+        try EntrySQL.bindPerfume(of: list, at: 5, to: statement)
         var rows = JournalRows()
         rows.entries.reserveCapacity(min(limit, 1000))
         while try statement.step() {
@@ -298,20 +295,21 @@ public final class SQLiteJournalStore: JournalStore {
   /// The bigram index lists an entry's candidates day by day, newest day first; the search checks
   /// each candidate against the terms and stops at the first older day once a page is full, so
   /// a common word costs little more than a rare one. Every result is checked against the terms:
-  /// the index only speeds a search up and never changes its results.
+  /// the index only speeds a search up and never changes its results. A search of one perfume's
+  /// entries walks that perfume's list instead, checking each entry, so that its cost is bounded
+  /// by the perfume's entries rather than by the other perfumes' matches.
   ///
   /// - Parameters:
   ///   - query: The terms; an empty query returns no entries without reading the database.
-  ///   - scope: All entries or only favorites.
+  ///   - list: Which entries to look in: all, the favorites or one perfume's.
   ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
   ///   - limit: The most entries to return.
   /// - Returns: At most `limit` matching entries, newest first.
   /// - Throws: ``JournalError/Code/databaseFailure`` or ``JournalError/Code/corruptEntry``.
   public func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) throws(JournalError) -> [JournalEntry] {
-    let rows = try readableSearch(query, in: scope, after: cursor, limit: limit, interrupter: nil)
+    let rows = try readableSearch(query, in: list, after: cursor, limit: limit, interrupter: nil)
     if let first = rows.unreadable.first { throw first }
     return rows.entries
   }
@@ -319,29 +317,24 @@ public final class SQLiteJournalStore: JournalStore {
   /// Searches like ``search(_:in:after:limit:)``, setting aside the rows that no longer read as
   /// entries, and stopping when `interrupter` is cancelled.
   func readableSearch(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?,
     limit: Int, interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalRows {
     guard limit > 0, !query.isEmpty else { return JournalRows() }
     let terms = query.text
-    let favoritesOnly = scope == .favorites
     let cursorDay = cursor.map { JournalDay.number($0.day) }
+    let favoritesOnly: Bool
+    switch list {
+    case .all: favoritesOnly = false
+    case .favorites: favoritesOnly = true
+    case .perfume:
+      // One perfume's entries are few next to the journal's: walking that perfume's own list
+      // costs at most one check per entry, where the index would list the candidates of every
+      // other perfume as well.
+      return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
+    }
     guard searchUsesIndex, let match = SearchText.indexQuery(query.foldedTerms) else {
-      let sql = SearchSQL.scanned(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
-      return try database.read(interrupter: interrupter) { connection in
-        try connection.withStatement(sql) { statement in
-          try statement.bind(terms, at: 2)
-          if let cursor, let cursorDay {
-            try Self.bind(cursor, day: cursorDay, to: statement)
-          }
-          try statement.bind(limit, at: 7)
-          var rows = JournalRows()
-          while try statement.step() {
-            rows.append(statement, cache: connection.entryCache)
-          }
-          return rows
-        }
-      }
+      return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
     return try database.read(interrupter: interrupter) { connection in
@@ -378,6 +371,29 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// Searches by walking a list newest first and checking every entry until a page is full.
+  private func walkingSearch(
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int,
+    _ interrupter: ReadInterrupter?
+  ) throws(JournalError) -> JournalRows {
+    let sql = SearchSQL.scanned(list, afterCursor: cursor != nil)
+    return try database.read(interrupter: interrupter) { connection in
+      try connection.withStatement(sql) { statement in
+        try statement.bind(query.text, at: 2)
+        if let cursor {
+          try Self.bind(cursor, day: JournalDay.number(cursor.day), to: statement)
+        }
+        try statement.bind(limit, at: 7)
+        try EntrySQL.bindPerfume(of: list, at: 8, to: statement)
+        var rows = JournalRows()
+        while try statement.step() {
+          rows.append(statement, cache: connection.entryCache)
+        }
+        return rows
+      }
+    }
+  }
+
   private static func bind(
     _ cursor: JournalCursor, day: Int64, to statement: SQLiteStatement
   ) throws(SQLiteError) {
@@ -394,10 +410,7 @@ public final class SQLiteJournalStore: JournalStore {
   public func count(in list: JournalList) throws(JournalError) -> Int {
     try database.read { connection in
       try connection.withStatement(EntrySQL.count(list)) { statement in
-        if case .perfume(let perfume) = list {
-          try statement.bind(perfume.brand, at: 1)
-          try statement.bind(perfume.name, at: 2)
-        }
+        try EntrySQL.bindPerfume(of: list, at: 1, to: statement)
         return try statement.step() ? statement.int(at: 0) : 0
       }
     }

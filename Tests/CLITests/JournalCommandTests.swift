@@ -133,6 +133,90 @@ extension HaruCLI {
       #expect((try list.json() as? [[String: Any]])?.isEmpty == true)
     }
 
+    @Test func searchLooksInEveryEntryTheFavoritesOrOnePerfume() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let rose = try await add(haru, ["--date", "2026-11-18"], sentence: "비 오는 날의 장미")
+      let roseAgain = try await add(
+        haru, ["--date", "2026-11-20", "--favorite"], sentence: "다시 맡은 장미")
+      let lowercase = try await add(
+        haru, ["--date", "2026-11-21"], brand: "le labo", sentence: "소문자 장미")
+      let santal = try await add(
+        haru, ["--date", "2026-11-19", "--favorite"], name: "Santal 33", sentence: "장미 없이 나무")
+      let scopes: [([String], [String])] = [
+        ([], [lowercase, roseAgain, santal, rose]),
+        (["--favorites"], [roseAgain, santal]),
+        (["--brand", "Le Labo", "--name", "Rose 31"], [roseAgain, rose]),
+        // Brand and name are trimmed, as entries store them, then compared exactly.
+        (["--brand", " Le Labo ", "--name=Rose 31"], [roseAgain, rose]),
+        (["--brand", "le labo", "--name", "Rose 31"], [lowercase]),
+        (["--brand", "Le Labo", "--name", "Rose"], []),
+        (["--brand", "Le Labo", "--name", "Rose 31", "--limit", "1"], [roseAgain]),
+      ]
+      for (options, expected) in scopes {
+        let result = try await haru.run(["journal", "search", "장미"] + options + ["--json"])
+        #expect(result.status == 0, "\(options): \(result)")
+        let found = try #require(try result.json() as? [[String: Any]], "\(options)")
+        #expect(found.map { $0["id"] as? String } == expected, "\(options)")
+      }
+      let text = try await haru.run(
+        ["journal", "search", "비", "장미", "--brand", "Le Labo", "--name", "Rose 31"])
+      #expect(text.status == 0, "\(text)")
+      #expect(text.standardOutput.contains(rose), "\(text)")
+      #expect(!text.standardOutput.contains(roseAgain), "\(text)")
+    }
+
+    /// A terminal set to another encoding (EUC-KR, say) hands `haru` bytes that are not UTF-8.
+    /// Swift's `CommandLine.arguments` would turn them into U+FFFD; `haru` refuses them instead,
+    /// by position, before any search reaches the journal.
+    @Test(
+      "A query that is not UTF-8 is a usage error naming its position",
+      arguments: [
+        [0xED, 0xA0, 0x80],  // an unpaired surrogate, U+D800, as CESU-8 writes it
+        [0xFF],  // never part of UTF-8
+        Array("장미".utf8) + [0xC0, 0xAF],  // an overlong "/" after valid text
+        [0xEC, 0x9E],  // a syllable cut short
+      ] as [[UInt8]])
+    func aQueryThatIsNotUTF8IsRefused(bytes: [UInt8]) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      _ = try await add(haru)
+      // The bytes reach a child's argv exactly as given: a shell started the same way prints
+      // its first argument's bytes in hex.
+      let echo = try await haru.run(
+        URL(fileURLWithPath: "/bin/sh"),
+        rawArguments: [
+          Array("-c".utf8), Array("printf %s \"$1\" | od -An -tx1".utf8), [0x73], bytes,
+        ])
+      let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }
+      #expect(echo.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init) == hex)
+
+      let result = try await haru.run(
+        rawArguments: [Array("journal".utf8), Array("search".utf8), bytes, Array("--json".utf8)])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.standardError.contains("argument 3 is not UTF-8 text"), "\(result)")
+      #expect(result.standardError.contains("usage: haru"), "\(result)")
+      #expect(result.standardOutput.isEmpty, "\(result)")
+      // The journal is as it was.
+      let list = try await haru.run(["journal", "list", "--json"])
+      #expect((try list.json() as? [[String: Any]])?.count == 1, "\(list)")
+    }
+
+    @Test func theReplacementCharacterItselfIsSearchedForAsText() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let marked = try await add(haru, sentence: "깨진 글자 \u{FFFD} 그대로")
+      _ = try await add(haru, name: "Santal 33")
+      // U+FFFD written as valid UTF-8 (EF BF BD) is text like any other.
+      let result = try await haru.run(
+        rawArguments: [
+          Array("journal".utf8), Array("search".utf8), [0xEF, 0xBF, 0xBD], Array("--json".utf8),
+        ])
+      #expect(result.status == 0, "\(result)")
+      let found = try #require(try result.json() as? [[String: Any]])
+      #expect(found.map { $0["id"] as? String } == [marked])
+    }
+
     @Test func anUnknownIDIsADataError() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

@@ -223,8 +223,7 @@ private final class FailingStore: JournalStore {
     []
   }
   func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) -> [JournalEntry] { [] }
   func count(in list: JournalList) -> Int { 0 }
   func perfumes() -> [PerfumeSummary] { [] }

@@ -186,6 +186,89 @@ struct JournalStoreContractTests {
   }
 
   @Test(arguments: StoreKind.allCases)
+  func searchesLookOnlyInTheirListAndPageWithCursors(kind: StoreKind) throws {
+    try withStore(kind) { store in
+      var generator = SeededGenerator(seed: 16)
+      let rose = Perfume(brand: "Le Labo", name: "Rose 31")
+      // Look-alikes of the rose that are other perfumes: another case, another name, the same
+      // name decomposed (NFD) — all of them found by the same query in every entry.
+      let perfumes = [
+        rose, Perfume(brand: "le labo", name: "Rose 31"), Perfume(brand: "Le Labo", name: "Rose"),
+        Perfume(brand: "딥티크", name: "장미"),
+        Perfume(brand: "딥티크", name: "\u{110C}\u{1161}\u{11BC}\u{1106}\u{1175}"),
+      ]
+      let entries = try (0..<90).map { index in
+        let perfume = perfumes[index % perfumes.count]
+        return try Fixture.entry(
+          day: -Int.random(in: 0..<6, using: &generator),
+          created: Double(Int.random(in: 0..<3, using: &generator)), brand: perfume.brand,
+          perfumeName: perfume.name, notes: index.isMultiple(of: 3) ? "머스크" : "장미 비누향",
+          sentence: "오후", isFavorite: Bool.random(using: &generator))
+      }
+      _ = try store.insert(entries)
+      let lists = [JournalList.all, .favorites] + perfumes.map(JournalList.perfume)
+      for list in lists + [.perfume(Perfume(brand: "Le Labo", name: "Another 13"))] {
+        for text in ["장미", "ㅂㄴ", "비누햐", "rose", "머스크 오후"] {
+          let expected = SearchReference.search(text, in: list, limit: .max, among: entries)
+          #expect(expected.allSatisfy { Reference.contains(list, $0) })
+          for pageSize in [1, 4, 100] {
+            var found: [JournalEntry] = []
+            var cursor: JournalCursor?
+            var pages = 0
+            while pages <= entries.count {
+              let page = try store.search(
+                JournalSearchQuery(text), in: list, after: cursor, limit: pageSize)
+              pages += 1
+              #expect(page.count <= pageSize)
+              found += page
+              guard page.count == pageSize, let last = page.last else { break }
+              cursor = JournalCursor(after: last)
+            }
+            #expect(found == expected, "\(text) in \(list), pages of \(pageSize)")
+          }
+        }
+      }
+      // Each of the lists has matches, and a perfume's are only its own.
+      for list in lists {
+        #expect(
+          !(try store.search(JournalSearchQuery("장미"), in: list, after: nil, limit: 90)).isEmpty)
+      }
+      let roseMatches = try store.search(
+        JournalSearchQuery("장미"), in: .perfume(rose), after: nil, limit: 90)
+      #expect(roseMatches.allSatisfy { $0.brand == "Le Labo" && $0.perfumeName == "Rose 31" })
+      #expect(roseMatches.count == entries.count { Perfume(of: $0) == rose && $0.notes != "머스크" })
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func searchInAPerfumeComparesItsBrandAndNameScalarForScalar(kind: StoreKind) throws {
+    try withStore(kind) { store in
+      let composed = "\u{D55C}\u{AE00}"  // 한글 as two syllables
+      let decomposed = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"  // the same, in jamo
+      let first = try Fixture.entry(day: -1, brand: composed, perfumeName: "No. 1")
+      let second = try Fixture.entry(day: -2, brand: decomposed, perfumeName: "No. 1")
+      _ = try store.insert([first, second])
+      // Search folds, so the query finds both in every entry; the perfume's list holds one each.
+      let query = JournalSearchQuery("한글")
+      #expect(try store.search(query, in: .all, after: nil, limit: 10) == [first, second])
+      #expect(
+        try store.search(query, in: .perfume(Perfume(of: first)), after: nil, limit: 10) == [first])
+      #expect(
+        try store.search(query, in: .perfume(Perfume(of: second)), after: nil, limit: 10) == [
+          second
+        ])
+      #expect(
+        try store.search(
+          query, in: .perfume(Perfume(brand: composed, name: "No. 1 ")), after: nil, limit: 10
+        ).isEmpty)
+      #expect(
+        try store.search(
+          JournalSearchQuery(""), in: .perfume(Perfume(of: first)), after: nil, limit: 10
+        ).isEmpty)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
   func aCursorStaysValidWhenItsEntryIsDeletedOrMoved(kind: StoreKind) throws {
     try withStore(kind) { store in
       let entries = try (0..<6).map { try Fixture.entry(day: -$0, perfumeName: "P\($0)") }
@@ -310,19 +393,23 @@ struct JournalStoreContractTests {
 /// The documented order and membership, written out plainly.
 enum Reference {
   static func list(_ entries: [JournalEntry], _ list: JournalList) -> [JournalEntry] {
-    entries.filter { entry in
-      switch list {
-      case .all: true
-      case .favorites: entry.isFavorite
-      case .perfume(let perfume):
-        Array(entry.brand.utf8) == Array(perfume.brand.utf8)
-          && Array(entry.perfumeName.utf8) == Array(perfume.name.utf8)
+    entries.filter { contains(list, $0) }
+      .sorted { a, b in
+        if a.day != b.day { return a.day > b.day }
+        if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
+        return a.id.description > b.id.description
       }
-    }
-    .sorted { a, b in
-      if a.day != b.day { return a.day > b.day }
-      if a.createdAt != b.createdAt { return a.createdAt > b.createdAt }
-      return a.id.description > b.id.description
+  }
+
+  /// Whether an entry belongs in a list: a perfume's entries have its brand and name byte for
+  /// byte.
+  static func contains(_ list: JournalList, _ entry: JournalEntry) -> Bool {
+    switch list {
+    case .all: true
+    case .favorites: entry.isFavorite
+    case .perfume(let perfume):
+      Array(entry.brand.utf8) == Array(perfume.brand.utf8)
+        && Array(entry.perfumeName.utf8) == Array(perfume.name.utf8)
     }
   }
 }

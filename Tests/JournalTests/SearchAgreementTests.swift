@@ -7,7 +7,8 @@ import Testing
 @testable import HaruJournal
 
 /// Random queries over generated entries, compared with ``SearchReference`` for every store and
-/// for both ways the SQLite store can answer. Every query is paged to its end, in both scopes.
+/// for both ways the SQLite store can answer. Every query is paged to its end, in every entry, the
+/// favorites and one perfume's entries.
 struct SearchAgreementTests {
   /// The stores compared: the SQLite store reading its index, and made to walk the newest-first
   /// list instead, so both ways are checked on every kind of query.
@@ -57,15 +58,15 @@ struct SearchAgreementTests {
       for _ in 0..<kind.queryCount {
         let text = generator.query(from: entries)
         let limit = Int.random(in: 1...30, using: &generator.random)
-        for result in try Self.searchBothScopes(store, text, limit: limit, reference: reference) {
+        for result in try Self.searchEveryList(store, text, limit: limit, reference: reference) {
           pages += result.pages
-          if result.scope == .all, !result.expected.isEmpty { nonEmpty += 1 }
+          if result.list == .all, !result.expected.isEmpty { nonEmpty += 1 }
         }
       }
       // The generated queries are a mix: most find something, some find nothing.
       #expect(nonEmpty > kind.queryCount / 2)
       #expect(nonEmpty < kind.queryCount)
-      // Many queries take more than one page in a scope.
+      // Many queries take more than one page in a list.
       #expect(pages > 3 * kind.queryCount)
     }
   }
@@ -212,7 +213,7 @@ struct SearchAgreementTests {
     return true
   }
 
-  /// Random queries, paged to their end in both scopes, with texts of all entries, of entries
+  /// Random queries, paged to their end in every list, with texts of all entries, of entries
   /// changed lately (before and after the change), and of entries on the calendar's edge days.
   ///
   /// - Returns: How many matches were on the first or last two days of the calendar.
@@ -234,7 +235,7 @@ struct SearchAgreementTests {
         }
       let text = generator.query(from: pool)
       let limit = Int.random(in: 1...30, using: &generator.random)
-      let results = try Self.searchBothScopes(
+      let results = try Self.searchEveryList(
         store, text, limit: limit, reference: reference, note: note)
       for expected in results.map(\.expected) {
         onEdgeDays += expected.count { $0.day <= first.adding(days: 1) }
@@ -245,21 +246,27 @@ struct SearchAgreementTests {
     return onEdgeDays
   }
 
-  /// Searches `text` in all entries and in favorites, each page by page to its end, and checks
-  /// both against the reference.
+  /// Searches `text` in all entries, in favorites and in the entries of the perfume of the
+  /// newest match (when there is one), each page by page to its end, and checks each against the
+  /// reference.
   ///
-  /// - Returns: For each scope, the reference's matches and the number of pages read.
-  static func searchBothScopes(
+  /// - Returns: For each list, the reference's matches and the number of pages read.
+  static func searchEveryList(
     _ store: any JournalStore, _ text: String, limit: Int, reference: SearchReference.Prepared,
     note: String = ""
-  ) throws -> [(scope: JournalSearchScope, expected: [JournalEntry], pages: Int)] {
-    try [JournalSearchScope.all, .favorites].map { scope in
-      let expected = SearchReference.searchAll(text, in: scope, among: reference)
-      let found = try pageToEnd(store, text, in: scope, limit: limit, expecting: expected.count)
+  ) throws -> [(list: JournalList, expected: [JournalEntry], pages: Int)] {
+    var lists = [JournalList.all, .favorites]
+    // A perfume that has a match, so that its list is seldom empty.
+    if let newest = SearchReference.search(text, in: .all, limit: 1, among: reference).first {
+      lists.append(.perfume(Perfume(of: newest)))
+    }
+    return try lists.map { list in
+      let expected = SearchReference.searchAll(text, in: list, among: reference)
+      let found = try pageToEnd(store, text, in: list, limit: limit, expecting: expected.count)
       #expect(
         found.entries == expected,
-        "\(text.debugDescription) in \(scope), \(limit) a page: \(found.pages) pages \(note)")
-      return (scope, expected, found.pages)
+        "\(text.debugDescription) in \(list), \(limit) a page: \(found.pages) pages \(note)")
+      return (list, expected, found.pages)
     }
   }
 
@@ -269,28 +276,28 @@ struct SearchAgreementTests {
   /// - Parameters:
   ///   - store: The store searched.
   ///   - text: The search box's text.
-  ///   - scope: All entries or favorites.
+  ///   - list: Which entries are searched.
   ///   - limit: The most entries a page may hold.
   ///   - expectedCount: How many matches there should be; a store that returns more full pages
   ///     than that allows is stopped and reported, instead of being followed forever.
   /// - Returns: The pages' entries one after the other, and how many pages were read.
   /// - Throws: What the store's search throws.
   static func pageToEnd(
-    _ store: any JournalStore, _ text: String, in scope: JournalSearchScope, limit: Int,
+    _ store: any JournalStore, _ text: String, in list: JournalList, limit: Int,
     expecting expectedCount: Int
   ) throws -> (entries: [JournalEntry], pages: Int) {
     var entries: [JournalEntry] = []
     var cursor: JournalCursor?
     var pages = 0
     while true {
-      let page = try store.search(JournalSearchQuery(text), in: scope, after: cursor, limit: limit)
+      let page = try store.search(JournalSearchQuery(text), in: list, after: cursor, limit: limit)
       pages += 1
       #expect(page.count <= limit, "\(text.debugDescription): a page longer than \(limit)")
       entries += page
       guard page.count >= limit, let last = page.last else { break }
       guard pages <= expectedCount else {
         Issue.record(
-          "\(text.debugDescription) in \(scope): still full pages after \(pages) pages of \(limit)")
+          "\(text.debugDescription) in \(list): still full pages after \(pages) pages of \(limit)")
         break
       }
       cursor = JournalCursor(after: last)

@@ -137,7 +137,7 @@ extension JournalStoreContractTests {
           notes: index.isMultiple(of: 4) ? "머스크" : "장미향", isFavorite: index.isMultiple(of: 3))
       }
       _ = try store.insert(entries)
-      for scope in JournalSearchScope.allCases {
+      for scope in [JournalList.all, .favorites] {
         var collected: [JournalEntry] = []
         var cursor: JournalCursor?
         repeat {

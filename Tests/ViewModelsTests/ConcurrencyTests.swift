@@ -140,7 +140,7 @@ struct ConcurrencyTests {
             let id = targets[(task * 3 + step) % targets.count]
             switch step % 5 {
             case 0: input.toggleFavorite.send(id)
-            case 1: input.chooseSegment.send(task.isMultiple(of: 2) ? .favorites : .all)
+            case 1: input.chooseList.send(task.isMultiple(of: 2) ? .favorites : .all)
             case 2: input.search.send(step.isMultiple(of: 2) ? "Perfume" : "")
             case 3 where task == 0: input.delete.send(id)
             default: input.toggleFavorite.send(id)
@@ -150,7 +150,7 @@ struct ConcurrencyTests {
       }
     }
     input.search.send("")
-    input.chooseSegment.send(.all)
+    input.chooseList.send(.all)
     await viewModel.work.untilInputHandled()
     await fixture.clock.advance(by: .seconds(1))
     await viewModel.untilIdle()

@@ -64,7 +64,7 @@ struct JournalListViewModelTests {
   }
 
   @Test(arguments: [DisplayLanguage.english, .korean])
-  func anEmptyJournalSaysSoInEachSegment(language: DisplayLanguage) async throws {
+  func anEmptyJournalSaysSoInEachList(language: DisplayLanguage) async throws {
     let fixture = try JournalFixture()
     let viewModel = JournalListViewModel(
       journal: fixture.journal, language: language, clock: fixture.clock)
@@ -72,7 +72,10 @@ struct JournalListViewModelTests {
     let input = JournalListViewModel.Input()
     _ = viewModel.transform(input)
     await viewModel.untilIdle()
-    input.chooseSegment.send(.favorites)
+    input.chooseList.send(.favorites)
+    await viewModel.untilIdle()
+    let rose = Perfume(brand: "Le Labo", name: "Rose 31")
+    input.chooseList.send(.perfume(rose))
     await viewModel.untilIdle()
 
     let english = language == .english
@@ -83,9 +86,62 @@ struct JournalListViewModelTests {
         english
           ? "No favorites yet. Tap the heart on an entry to add it."
           : "즐겨찾기한 기록이 없어요. 하트를 눌러 추가해 보세요.",
+        english ? "No entries about Le Labo Rose 31 yet." : "Le Labo Rose 31에 대한 기록이 아직 없어요.",
       ])
-    #expect(viewModel.segment.history == [.all, .favorites])
+    #expect(viewModel.list.history == [.all, .favorites, .perfume(rose)])
     #expect(viewModel.entries.history == [[]])
+  }
+
+  @Test func aPerfumesListShowsOnlyItsEntriesFromTheFirstRead() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31", sentence: "첫 장미")
+    try await fixture.add("Le Labo", "Santal 33")
+    try await fixture.add("le labo", "Rose 31")
+    let again = try await fixture.add("Le Labo", "Rose 31", sentence: "다시 장미", favorite: true)
+    let perfume = Perfume(of: rose)
+    let viewModel = JournalListViewModel(
+      journal: fixture.journal, language: .english, list: .perfume(perfume), clock: fixture.clock)
+    viewModel.startRecording()
+    _ = viewModel.transform(JournalListViewModel.Input())
+    await viewModel.untilIdle()
+
+    // Never every entry first: the first read is the perfume's.
+    #expect(viewModel.entries.history?.map { $0.map(\.id) } == [[], [again.id, rose.id]])
+    #expect(viewModel.list.history == [.perfume(perfume)])
+    #expect(viewModel.counts.history?.last == Counts(all: 4, favorites: 1))
+    #expect(viewModel.emptyMessage.history == [nil])
+  }
+
+  @Test func searchLooksOnlyInTheChosenList() async throws {
+    let fixture = try JournalFixture()
+    let rose = try await fixture.add("Le Labo", "Rose 31", sentence: "비 오는 날의 장미")
+    let rainyFig = try await fixture.add("Diptyque", "Philosykos", sentence: "비 냄새", favorite: true)
+    let (viewModel, input) = await settledList(fixture)
+
+    input.chooseList.send(.perfume(Perfume(of: rose)))
+    await viewModel.untilIdle()
+    await type(["비"], into: input, of: viewModel, clock: fixture.clock)
+    await fixture.clock.advance(by: .seconds(1))
+    await viewModel.untilIdle()
+    // Choosing another list keeps the search and runs it there at once.
+    input.chooseList.send(.favorites)
+    await viewModel.untilIdle()
+    input.chooseList.send(.all)
+    await viewModel.untilIdle()
+    input.chooseList.send(.perfume(Perfume(brand: "Byredo", name: "Gypsy Water")))
+    await viewModel.untilIdle()
+
+    #expect(
+      viewModel.entries.history?.map { $0.map(\.id) } == [
+        [rainyFig.id, rose.id], [rose.id], [rainyFig.id], [rainyFig.id, rose.id], [],
+      ])
+    #expect(viewModel.isSearching.history == [false, true])
+    #expect(viewModel.emptyMessage.history == [nil, "No entries match ‘비’."])
+    #expect(
+      viewModel.list.history == [
+        .all, .perfume(Perfume(of: rose)), .favorites, .all,
+        .perfume(Perfume(brand: "Byredo", name: "Gypsy Water")),
+      ])
   }
 
   @Test func rapidTypingSearchesOnceForTheLastTextAfterThePause() async throws {
@@ -157,7 +213,7 @@ struct JournalListViewModelTests {
       journal: fixture.journal, language: .english, clock: fixture.clock)
     let input = JournalListViewModel.Input()
     _ = viewModel.transform(input)
-    input.chooseSegment.send(.favorites)
+    input.chooseList.send(.favorites)
     await viewModel.untilIdle()
     viewModel.startRecording()
 
@@ -182,7 +238,7 @@ struct JournalListViewModelTests {
 
     input.toggleFavorite.send(rose.id)
     await viewModel.untilIdle()
-    input.chooseSegment.send(.favorites)
+    input.chooseList.send(.favorites)
     await viewModel.untilIdle()
     input.toggleFavorite.send(rose.id)
     await viewModel.untilIdle()

@@ -314,20 +314,43 @@ enum JournalCommand {
   static func search(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalSearch
     let options = try ParsedOptions(
-      arguments, valued: ["--limit"], flags: ["--favorites"], usage: usage)
+      arguments, valued: ["--limit", "--brand", "--name"], flags: ["--favorites"], usage: usage)
     guard !options.positionals.isEmpty else { throw .usage("missing QUERY.", usage) }
+    let list = try journalList(options, usage: usage)
     let limit = try checkedLimit(options, usage: usage)
     let journal = try context.openJournal()
     let page: JournalPage
     do {
       page = try await journal.search(
-        options.positionals.joined(separator: " "),
-        in: options.flag("--favorites") ? .favorites : .all, limit: limit)
+        options.positionals.joined(separator: " "), in: list, limit: limit)
     } catch {
       throw CLIError(error)
     }
     reportUnreadable(page, context)
     try print(page.entries, context, single: false)
+  }
+
+  /// The list the options name: the favorites with `--favorites`, one perfume with `--brand B
+  /// --name N` (trimmed, as entries store them), otherwise every entry.
+  static func journalList(_ options: ParsedOptions, usage: String) throws(CLIError) -> JournalList {
+    let brand = options.value("--brand")?.trimmingCharacters(in: .whitespacesAndNewlines)
+    let name = options.value("--name")?.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch (brand, name) {
+    case (nil, nil):
+      return options.flag("--favorites") ? .favorites : .all
+    case (let brand?, let name?):
+      if options.flag("--favorites") {
+        throw .usage("give --favorites or --brand and --name, not both.", usage)
+      }
+      guard !brand.isEmpty, !name.isEmpty else {
+        throw .usage("--brand and --name need a brand and a perfume name.", usage)
+      }
+      return .perfume(Perfume(brand: brand, name: name))
+    case (nil, _?):
+      throw .usage("--name needs --brand: one perfume is a brand and a name.", usage)
+    case (_?, nil):
+      throw .usage("--brand needs --name: one perfume is a brand and a name.", usage)
+    }
   }
 
   static func perfumes(_ arguments: [String], _ context: Context) async throws(CLIError) {

@@ -29,7 +29,8 @@ enum Help {
   static let journalShow = "haru journal show ID"
   static let journalFavorite = "haru journal favorite ID [--off]"
   static let journalDelete = "haru journal delete ID"
-  static let journalSearch = "haru journal search QUERY [--favorites] [--limit N]"
+  static let journalSearch =
+    "haru journal search QUERY [--favorites | --brand B --name N] [--limit N]"
   static let journalPerfumes = "haru journal perfumes"
   static let journalImport = "haru journal import PATH"
   static let journalExport = "haru journal export PATH [--single-file] [--csv FILE]"
@@ -83,6 +84,8 @@ enum Help {
       \(journalFavorite)
       \(journalDelete)
       \(journalSearch)
+        finds the entries holding every word of QUERY, in every entry, the favorites, or the
+        entries of one perfume (its exact brand and name, as `journal perfumes` prints them).
       \(journalPerfumes)
       \(journalImport)
         PATH is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
@@ -105,6 +108,9 @@ enum Help {
       --json                    print one JSON document on standard output
       --lang ko|en              the language of the output (default: from the locale)
       -h, --help                this text
+
+    Arguments are read as UTF-8 text; one that is not (from a terminal set to another
+    encoding) is a usage error.
 
     exit status: 0 success · 2 usage error · 3 provider or data error · 4 network failure
                  · 130 interrupted import or export

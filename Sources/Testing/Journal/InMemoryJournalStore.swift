@@ -130,18 +130,17 @@ public final class InMemoryJournalStore: JournalStore {
   ///
   /// - Parameters:
   ///   - query: The terms; an empty query finds nothing.
-  ///   - scope: All entries or only favorites.
+  ///   - list: Which entries to look in: all, the favorites or one perfume's.
   ///   - cursor: Return only entries strictly after this position; `nil` for the newest.
   ///   - limit: The most entries to return.
   /// - Returns: At most `limit` matching entries, newest first.
   public func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) -> [JournalEntry] {
     guard limit > 0, !query.isEmpty else { return [] }
     let matching = entriesByID.withLock { stored in
       stored.values.filter { entry in
-        scope.contains(entry) && (cursor?.precedes(entry) ?? true) && query.matches(entry)
+        list.contains(entry) && (cursor?.precedes(entry) ?? true) && query.matches(entry)
       }
     }
     return Array(matching.sorted(by: JournalOrder.isNewer).prefix(limit))

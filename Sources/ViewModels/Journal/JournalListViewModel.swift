@@ -1,10 +1,16 @@
 public import HaruJournal
 public import HaruModels
 
-/// The journal list: all entries or the favorites, search as you type, favorite and delete.
+/// The journal list: all entries, the favorites or one perfume's entries, search as you type
+/// within them, favorite and delete.
 ///
-/// Search waits until the person stops typing for ``init(journal:language:clock:debounce:pageSize:)``'s
-/// `debounce`, measured on the injected clock. A newer query cancels an older one, so results
+/// The list shown is a ``/HaruJournal/JournalList``: `.all` at first (or the `list` given to
+/// ``init(journal:language:list:clock:debounce:pageSize:)``), then whatever ``Input/chooseList``
+/// sends. Search looks only in that list.
+///
+/// Search waits until the person stops typing for
+/// ``init(journal:language:list:clock:debounce:pageSize:)``'s `debounce`, measured on the
+/// injected clock. A newer query cancels an older one, so results
 /// never arrive out of order: the list always matches the text in the search box.
 ///
 /// ```swift
@@ -13,6 +19,8 @@ public import HaruModels
 /// let output = viewModel.transform(input)
 /// searchField.onChange { input.search.send($0) }
 /// for await entries in output.entries { render(entries) }
+/// // The segmented control: every entry, or the favorites.
+/// favoritesButton.onTap { input.chooseList.send(.favorites) }
 /// ```
 ///
 /// The list shows the first `pageSize` entries, newest first, and a page more for each
@@ -21,14 +29,6 @@ public import HaruModels
 /// shows (every page loaded so far, or the search results) and the counts.
 @MainActor
 public final class JournalListViewModel {
-  /// Which entries the list shows.
-  public enum Segment: Hashable, Sendable, CaseIterable {
-    /// Every entry.
-    case all
-    /// The entries marked as favorites.
-    case favorites
-  }
-
   /// How many entries the journal holds.
   public struct Counts: Hashable, Sendable {
     /// Every entry.
@@ -49,8 +49,8 @@ public final class JournalListViewModel {
 
   /// What the person does on the journal list.
   public struct Input: Sendable {
-    /// The person picked a segment.
-    public let chooseSegment = UserEvents<Segment>()
+    /// The person picked which entries to show: all, the favorites, or one perfume's.
+    public let chooseList = UserEvents<JournalList>()
     /// The text of the search box changed; empty text ends the search.
     public let search = UserEvents<String>()
     /// The person tapped an entry's heart.
@@ -66,9 +66,9 @@ public final class JournalListViewModel {
 
   /// What the journal list shows. Each observation starts with the current value.
   public struct Output: Sendable {
-    /// The chosen segment.
-    public let segment: ValueObservation<Segment>
-    /// The entries of the segment, or the search results, newest first.
+    /// Which entries the list shows, and searches in.
+    public let list: ValueObservation<JournalList>
+    /// The entries of the list, or the search results within it, newest first.
     public let entries: ValueObservation<[JournalEntry]>
     /// Whether a search is active (the search box holds more than whitespace).
     public let isSearching: ValueObservation<Bool>
@@ -88,14 +88,14 @@ public final class JournalListViewModel {
   private let debounce: Duration
   private let pageSize: Int
   private var query = ""
-  /// How many pages the list shows; back to one when the segment or the query changes.
+  /// How many pages the list shows; back to one when the list or the query changes.
   private var pages = 1
   /// The newest write asked for, which the next one waits for.
   private var lastWrite: Task<JournalError?, Never>?
   /// The favorite flags asked for and not yet shown by the list.
   private var pendingFavorites: [JournalEntry.ID: Bool] = [:]
   let work = WorkBag()
-  let segment = OutputSubject(Segment.all)
+  let list: OutputSubject<JournalList>
   let entries = OutputSubject<[JournalEntry]>([])
   let isSearching = OutputSubject(false)
   let emptyMessage = OutputSubject<String?>(nil)
@@ -108,6 +108,8 @@ public final class JournalListViewModel {
   /// - Parameters:
   ///   - journal: The journal to list.
   ///   - language: The language of messages.
+  ///   - list: Which entries to show first; every entry by default. A perfume's own screen passes
+  ///     `.perfume(_:)`, so that its first read is that perfume's entries.
   ///   - clock: The clock search waits on; tests pass a manual clock.
   ///   - debounce: How long typing must pause before a search runs; 0.3 seconds by default.
   ///   - pageSize: How many entries the list shows at first and adds for each
@@ -115,12 +117,14 @@ public final class JournalListViewModel {
   public init(
     journal: JournalRepository,
     language: DisplayLanguage,
+    list: JournalList = .all,
     clock: some Clock<Duration> = ContinuousClock(),
     debounce: Duration = .milliseconds(300),
     pageSize: Int = 50
   ) {
     self.journal = journal
     self.language = language
+    self.list = OutputSubject(list)
     self.sleep = { duration in try await clock.sleep(for: duration) }
     self.debounce = debounce
     self.pageSize = pageSize
@@ -138,7 +142,7 @@ public final class JournalListViewModel {
   /// - Returns: The outputs to bind the screen to.
   public func transform(_ input: Input) -> Output {
     work.startInput()
-    work.follow(input.chooseSegment) { [weak self] in self?.choose($0) }
+    work.follow(input.chooseList) { [weak self] in self?.choose($0) }
     work.follow(input.search) { [weak self] in self?.search($0) }
     work.follow(input.toggleFavorite) { [weak self] in self?.toggleFavorite($0) }
     work.follow(input.delete) { [weak self] in self?.delete($0) }
@@ -148,15 +152,15 @@ public final class JournalListViewModel {
     work.follow(journal.changes, skipsCurrentValue: true) { [weak self] _ in self?.reload() }
     reload()
     return Output(
-      segment: segment.observation, entries: entries.observation,
+      list: list.observation, entries: entries.observation,
       isSearching: isSearching.observation, emptyMessage: emptyMessage.observation,
       counts: counts.observation, canLoadMore: canLoadMore.observation,
       errorMessage: errorMessage.observation)
   }
 
-  private func choose(_ newSegment: Segment) {
-    guard newSegment != segment.value else { return }
-    segment.send(newSegment)
+  private func choose(_ newList: JournalList) {
+    guard newList != list.value else { return }
+    list.send(newList)
     pages = 1
     reload()
   }
@@ -235,9 +239,7 @@ public final class JournalListViewModel {
   /// Reads the list (or the search results) and the counts again; a newer reload cancels this
   /// one, so only the newest ever shows.
   private func reload(afterPause: Bool = false) {
-    let request = Request(
-      segment: segment.value, query: query,
-      limit: limit)
+    let request = Request(list: list.value, query: query, limit: limit)
     work.run(in: "reload") { [weak self, journal, sleep, debounce] in
       if afterPause {
         do {
@@ -273,7 +275,7 @@ public final class JournalListViewModel {
       return korean
         ? "‘\(request.query)’에 맞는 기록이 없어요." : "No entries match ‘\(request.query)’."
     }
-    switch request.segment {
+    switch request.list {
     case .all:
       return korean
         ? "아직 기록이 없어요. 첫 향기를 남겨 보세요." : "No entries yet. Write down your first scent."
@@ -281,6 +283,9 @@ public final class JournalListViewModel {
       return korean
         ? "즐겨찾기한 기록이 없어요. 하트를 눌러 추가해 보세요."
         : "No favorites yet. Tap the heart on an entry to add it."
+    case .perfume(let perfume):
+      return korean
+        ? "\(perfume)에 대한 기록이 아직 없어요." : "No entries about \(perfume) yet."
     }
   }
 
@@ -290,7 +295,7 @@ public final class JournalListViewModel {
 
   /// Records every output value from now on, for tests.
   func startRecording() {
-    segment.startRecording()
+    list.startRecording()
     entries.startRecording()
     isSearching.startRecording()
     emptyMessage.startRecording()
@@ -305,7 +310,7 @@ public final class JournalListViewModel {
   }
 }
 
-/// One read of the list: the segment and query it was made for, so its answer can be matched to them.
+/// One read of the list: the list and query it was made for, so its answer can be matched to them.
 private struct Request: Sendable {
   struct Answer: Sendable {
     let entries: [JournalEntry]
@@ -313,7 +318,7 @@ private struct Request: Sendable {
     let counts: JournalListViewModel.Counts
   }
 
-  let segment: JournalListViewModel.Segment
+  let list: JournalList
   let query: String
   let limit: Int
 
@@ -321,11 +326,9 @@ private struct Request: Sendable {
     do throws(JournalError) {
       let page: JournalPage
       if query.isEmpty {
-        page = try await journal.entries(
-          in: segment == .all ? .all : .favorites, limit: limit)
+        page = try await journal.entries(in: list, limit: limit)
       } else {
-        page = try await journal.search(
-          query, in: segment == .all ? .all : .favorites, limit: limit)
+        page = try await journal.search(query, in: list, limit: limit)
       }
       let counts = JournalListViewModel.Counts(
         all: try await journal.count(in: .all), favorites: try await journal.count(in: .favorites))

@@ -75,6 +75,46 @@ struct Haru: Sendable {
     return await running.result()
   }
 
+  /// Runs `haru` with arguments given as bytes, which need not be UTF-8, and waits for it to end.
+  ///
+  /// See ``run(_:rawArguments:)``.
+  func run(rawArguments: [[UInt8]]) async throws -> HaruResult {
+    guard let executable = Self.executable else {
+      throw HarnessError(message: "the haru executable was not found next to the test bundle")
+    }
+    return try await run(executable, rawArguments: rawArguments)
+  }
+
+  /// Runs a program with arguments given as bytes, which need not be UTF-8, in the environment
+  /// of `haru`'s runs, and waits for it to end.
+  ///
+  /// `Process` takes its arguments as `String`s, which hold only valid Unicode and reach the child
+  /// as UTF-8, so a byte such as 0xFF, or a surrogate's encoding ED A0 80, cannot be among them.
+  /// The bytes go through `/bin/sh` instead: the script spells each argument as octal escapes
+  /// inside `"$(printf '…')"`, which the shell turns back into exactly those bytes, and `exec`s
+  /// the program with them. An argument must not hold a NUL byte (argv cannot) or end in a line
+  /// break (command substitution removes it).
+  ///
+  /// - Parameters:
+  ///   - program: The executable, given to the script as `$0`.
+  ///   - rawArguments: Each argument's bytes.
+  /// - Returns: What the program printed and how it ended.
+  /// - Throws: When the shell cannot be started.
+  func run(_ program: URL, rawArguments: [[UInt8]]) async throws -> HaruResult {
+    let words = rawArguments.map { bytes in
+      let escapes = bytes.map { byte in
+        let octal = String(byte, radix: 8)
+        return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+      }
+      return "\"$(printf '\(escapes.joined())')\""
+    }
+    let script = (["exec \"$0\""] + words).joined(separator: " ")
+    let running = try RunningHaru(
+      executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script, program.path],
+      environment: processEnvironment, folder: workDirectory)
+    return await running.result()
+  }
+
   /// Starts `haru` with arguments and returns at once.
   ///
   /// - Parameters:

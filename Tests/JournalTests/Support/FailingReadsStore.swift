@@ -19,8 +19,7 @@ final class FailingReadsStore: JournalStore {
     throw JournalError(.databaseFailure, message: "the disk is gone")
   }
   func search(
-    _ query: JournalSearchQuery, in scope: JournalSearchScope, after cursor: JournalCursor?,
-    limit: Int
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int
   ) throws(JournalError) -> [JournalEntry] {
     throw JournalError(.databaseFailure, message: "the disk is gone")
   }

@@ -11,10 +11,10 @@ import HaruModels
 /// Everything is compared character by character (Unicode scalars), by brute force.
 enum SearchReference {
   static func search(
-    _ text: String, in scope: JournalSearchScope, after cursor: JournalCursor? = nil,
+    _ text: String, in list: JournalList, after cursor: JournalCursor? = nil,
     limit: Int, among entries: [JournalEntry]
   ) -> [JournalEntry] {
-    search(text, in: scope, after: cursor, limit: limit, among: Prepared(entries))
+    search(text, in: list, after: cursor, limit: limit, among: Prepared(entries))
   }
 
   /// Entries sorted newest first with their fields folded, prepared once for many searches.
@@ -29,7 +29,7 @@ enum SearchReference {
   }
 
   static func search(
-    _ text: String, in scope: JournalSearchScope, after cursor: JournalCursor? = nil,
+    _ text: String, in list: JournalList, after cursor: JournalCursor? = nil,
     limit: Int, among prepared: Prepared
   ) -> [JournalEntry] {
     let query = folded(text)
@@ -38,7 +38,7 @@ enum SearchReference {
     guard !terms.isEmpty else { return [] }
     var found: [JournalEntry] = []
     for (entry, fields) in prepared.entries where found.count < limit {
-      guard scope == .all || entry.isFavorite else { continue }
+      guard Reference.contains(list, entry) else { continue }
       if let cursor, !isNewer(cursor, than: entry) { continue }
       let all = terms.indices.allSatisfy { index in
         let open = endsOpen && index == terms.count - 1
@@ -334,9 +334,9 @@ struct SearchDataGenerator {
 extension SearchReference {
   /// Every match, newest first: what paging a search to its end must put together.
   static func searchAll(
-    _ text: String, in scope: JournalSearchScope, among prepared: Prepared
+    _ text: String, in list: JournalList, among prepared: Prepared
   ) -> [JournalEntry] {
-    search(text, in: scope, limit: .max, among: prepared)
+    search(text, in: list, limit: .max, among: prepared)
   }
 }
 

@@ -33,12 +33,7 @@ enum EntrySQL {
   /// one), ?4 the limit, ?5 brand and ?6 perfume name (for one perfume's list). The row-value
   /// comparison is a range on the list's index, which is walked in its own order.
   static func page(_ list: JournalList, afterCursor: Bool) -> String {
-    var conditions: [String] = []
-    switch list {
-    case .all: break
-    case .favorites: conditions.append("is_favorite = 1")
-    case .perfume: conditions.append("brand = ?5 AND perfume_name = ?6")
-    }
+    var conditions = [condition(list, perfumeAt: 5)].compactMap { $0 }
     if afterCursor {
       conditions.append("(day, created_at, id) < (?1, ?2, ?3)")
     }
@@ -47,12 +42,32 @@ enum EntrySQL {
       + "ORDER BY day DESC, created_at DESC, id DESC LIMIT ?4"
   }
 
+  /// The number of entries of a list. Parameters: ?1 brand and ?2 perfume name (for one
+  /// perfume's list).
   static func count(_ list: JournalList) -> String {
+    "SELECT count(*) FROM entry" + (condition(list, perfumeAt: 1).map { " WHERE \($0)" } ?? "")
+  }
+
+  /// The condition on the entry table that keeps a list's entries; `nil` for every entry. One
+  /// perfume's brand and name are the parameters `perfumeAt` and the one after it, bound by
+  /// ``bindPerfume(of:at:to:)``, and compared as stored: byte for byte, as
+  /// `JournalList.contains(_:)` does.
+  static func condition(_ list: JournalList, perfumeAt parameter: Int32) -> String? {
     switch list {
-    case .all: "SELECT count(*) FROM entry"
-    case .favorites: "SELECT count(*) FROM entry WHERE is_favorite = 1"
-    case .perfume: "SELECT count(*) FROM entry WHERE brand = ?1 AND perfume_name = ?2"
+    case .all: nil
+    case .favorites: "is_favorite = 1"
+    case .perfume: "brand = ?\(parameter) AND perfume_name = ?\(parameter + 1)"
     }
+  }
+
+  /// Binds one perfume's brand and name where ``condition(_:perfumeAt:)`` put them; binds nothing
+  /// for the other lists.
+  static func bindPerfume(
+    of list: JournalList, at parameter: Int32, to statement: SQLiteStatement
+  ) throws(SQLiteError) {
+    guard case .perfume(let perfume) = list else { return }
+    try statement.bind(perfume.brand, at: parameter)
+    try statement.bind(perfume.name, at: parameter + 1)
   }
 
   /// Binds every column of an entry, in the order of ``columns``.

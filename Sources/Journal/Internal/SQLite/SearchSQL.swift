@@ -8,8 +8,9 @@
 /// day read are sorted before the page is cut. The cost grows with the candidates read before a
 /// page is full, not with the number of matches in the whole journal.
 ///
-/// A query with nothing the index knows (a term of control characters) walks the list's
-/// newest-first table index instead and checks every entry until a page is full.
+/// A query with nothing the index knows (a term of control characters), and any search of one
+/// perfume's entries, walks the list's newest-first table index instead and checks every entry
+/// until a page is full.
 enum SearchSQL {
   /// Days are offset by this much in an index key so that every day of the years 1 to 9999 makes
   /// a positive key.
@@ -49,11 +50,12 @@ enum SearchSQL {
   }
 
   /// A page of matches found by walking the list newest first. Parameters: ?2 the terms, ?3, ?4
-  /// and ?5 the cursor (when there is one), ?7 the limit.
-  static func scanned(favoritesOnly: Bool, afterCursor: Bool) -> String {
+  /// and ?5 the cursor (when there is one), ?7 the limit, ?8 brand and ?9 perfume name (for one
+  /// perfume's list).
+  static func scanned(_ list: JournalList, afterCursor: Bool) -> String {
     var conditions: [String] = []
     if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
-    if favoritesOnly { conditions.append("is_favorite = 1") }
+    if let condition = EntrySQL.condition(list, perfumeAt: 8) { conditions.append(condition) }
     conditions.append(matches)
     return "SELECT \(columns) FROM entry WHERE \(conditions.joined(separator: " AND ")) "
       + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
