@@ -171,7 +171,7 @@ extension HaruCLI {
   }
 
   /// The progress bar, drawn only when standard error is a terminal.
-  @Suite(.timeLimit(.minutes(1)))
+  @Suite(.timeLimit(.minutes(3)))
   struct ImportProgressTests {
     @Test func aTerminalGetsAProgressBarAndAPipeDoesNot() async throws {
       let haru = try Haru()

@@ -3,7 +3,7 @@ import Testing
 
 extension HaruCLI {
   /// The CLI reference article keeps in step with `haru help`.
-  @Suite(.timeLimit(.minutes(1)))
+  @Suite(.timeLimit(.minutes(3)))
   struct ReferenceTests {
     static let article = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

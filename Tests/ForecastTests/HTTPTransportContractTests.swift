@@ -9,7 +9,7 @@ import Testing
 /// Each transport is set up to serve the same table of answers — the stub from routes, the
 /// recorded transport from files, `URLSessionTransport` from a local server — and must hand back
 /// exactly what was served and send exactly what was asked.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPTransportContractTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
     case stub, recorded, urlSession

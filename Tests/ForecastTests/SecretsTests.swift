@@ -151,7 +151,7 @@ struct SecretsTests {
     Self.expectNoKey(in: try kmaProvider(StubTransport { _ in .json("") }), "provider")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func staleReasonsNeverShowTheKey() async throws {
     let now = TestNow(try serviceMorning())
     let failing = Switch()
@@ -174,7 +174,7 @@ struct SecretsTests {
     Self.expectNoKey(in: stale, "stale outlook")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func serviceErrorsWithoutACacheNeverShowTheKey() async throws {
     let transport = StubTransport { request in .text(Self.echo(request), status: 403) }
     let service = ForecastService(

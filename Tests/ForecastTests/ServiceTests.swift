@@ -120,7 +120,7 @@ struct ServiceOutlookTests {
 }
 
 struct ServiceCoalescingTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func hundredConcurrentCallsMakeTheRequestsOfOne() async throws {
     let morning = try serviceMorning()
     let single = shortTermStub()
@@ -158,7 +158,7 @@ struct ServiceCoalescingTests {
     #expect(Set(transport.askedOperations) == Set(single.askedOperations))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func everyWaitingCallerGetsTheSameError() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -311,7 +311,7 @@ struct ServiceCacheTests {
 }
 
 struct ServiceKMAFaultTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func quotaExceededIsNotRetriedAndThrowsWithoutCache() async throws {
     let morning = try serviceMorning()
     let transport = StubTransport { _ in
@@ -331,7 +331,7 @@ struct ServiceKMAFaultTests {
     #expect(error.map { !$0.description.contains(sentinelKey) } ?? false)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func quotaExceededIsThrownEvenWhenAForecastIsKept() async throws {
     let now = TestNow(try serviceMorning())
     let quota = Switch()
@@ -364,7 +364,7 @@ struct ServiceKMAFaultTests {
 }
 
 struct ServiceRetryTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func transportFailingTwiceThenSucceedingGivesOneAnswerFromThreeRequests() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -398,7 +398,7 @@ struct ServiceRetryTests {
     #expect(outlook.today != nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func retriesStopAtTheAttemptLimitAndReturnTheLastError() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -420,7 +420,7 @@ struct ServiceRetryTests {
     #expect(transport.requests.count == 3)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func noRetryStartsAfterTheTotalTimeBound() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -464,7 +464,7 @@ struct ServiceRetryTests {
   }
 
   @Test(
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: [
       ForecastError(.timeout, message: "slow"),
       ForecastError(.transport, message: "connection lost"),
@@ -499,7 +499,7 @@ struct ServiceRetryTests {
     #expect(provider.callCount == 2)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func kmaGatewayErrorZeroFourIsRetriedOverTheWire() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -565,7 +565,7 @@ struct ServiceTimeoutTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func anAnswerAfterTwentySecondsWithATenSecondTimeoutIsATimeout() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -589,7 +589,7 @@ struct ServiceTimeoutTests {
     #expect(service.waitingCallers == 0)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aTimeoutWithCachedDataReturnsItMarkedStale() async throws {
     let now = TestNow(try serviceMorning())
     let clock = ManualClock()
@@ -620,7 +620,7 @@ struct ServiceTimeoutTests {
 }
 
 struct ServiceCancellationTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func aCancelledCallerLeavesTheOthersTheirAnswer() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()
@@ -657,7 +657,7 @@ struct ServiceCancellationTests {
     #expect(provider.callCount == 1)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func theSharedRequestIsCancelledWhenNoCallerIsLeft() async throws {
     let morning = try serviceMorning()
     let clock = ManualClock()

@@ -6,7 +6,7 @@ import HaruTestSupport
 import Testing
 
 /// What only the real transport can get wrong: time limits, size limits, sockets.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct URLSessionTransportTests {
   private static let fiftyMebibytes = 50 * 1024 * 1024
 

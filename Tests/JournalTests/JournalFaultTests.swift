@@ -19,7 +19,8 @@ import Testing
 
 /// The rows of the table of bad input and faults that one process can set up: files left
 /// behind, a read-only medium, a full disk, damage, a lock held elsewhere, a cancelled read.
-@Suite(.timeLimit(.minutes(2)))
+// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
 struct JournalFaultTests {
   static var isRoot: Bool { getuid() == 0 }
 
@@ -280,7 +281,9 @@ struct JournalFaultTests {
       finished.wait()
       let took = ContinuousClock.now - cancelled
       #expect(outcome.value == .cancelled)
-      #expect(took < .milliseconds(50), "\(took)")
+      // A bound that tells an interrupted read from one that runs for ever, on a loaded machine
+      // too; how fast the interrupt is, `journal.search.cancel` in haru-bench measures.
+      #expect(took < .seconds(1), "\(took)")
       // A read cancelled before it starts never starts.
       let early = #expect(throws: JournalError.self) {
         try store.database.read(interrupter: interrupter) { _ in 1 }

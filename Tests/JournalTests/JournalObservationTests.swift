@@ -4,7 +4,7 @@ import HaruModels
 import Testing
 
 /// Observed lists: the current first page, then a new page after every write that changes it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct JournalObservationTests {
   @Test(arguments: StoreKind.allCases)
   func favoritesObservationDeliversTheNewListAfterEveryChangeToIt(kind: StoreKind) async throws {
@@ -105,7 +105,7 @@ struct JournalObservationTests {
 
 /// What one repository sees of another's writes on the same folder: the same as of another
 /// process's, since only the file connects them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct JournalSharedObservationTests {
   @Test func observationsAndTheChangeSignalFollowAnotherRepositorysCommits() async throws {
     try await withTemporaryDirectory { directory in

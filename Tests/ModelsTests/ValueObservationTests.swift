@@ -3,7 +3,7 @@ import Testing
 
 @testable import HaruModels
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ValueObservationTests {
   @Test func iterationStartsWithTheCurrentValue() async {
     let subject = ValueSubject("first")

@@ -143,7 +143,7 @@ struct PreferencesBackendContractTests {
     withExtendedLifetime(place) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: makers)
+  @Test(.timeLimit(.minutes(3)), arguments: makers)
   func aWatchHearsOfAnotherBackendsChange(maker: Maker) async throws {
     let place = try maker.makePlace()
     let watched = place.backend()

@@ -7,7 +7,7 @@ import Testing
 
 /// The store's answers to bad stored data and failing storage: each row of the table is a test,
 /// and in each nothing stored is lost.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsBadInputTests {
   @Test(arguments: [
     ("not JSON", "theme = dark"),

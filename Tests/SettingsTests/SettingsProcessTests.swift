@@ -13,7 +13,8 @@ import Testing
 
 /// Several real processes on one settings file: each test spawns `HaruSettingsCrashHelper`
 /// processes, many at once, as an app, its widget and its extensions would run.
-@Suite(.timeLimit(.minutes(2)))
+// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
+@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
 struct SettingsProcessTests {
   @Test func manyProcessesWritingDifferentKeysLoseNothingAndTheFileStaysValid() throws {
     let helper = try #require(SettingsCrashTests.helperExecutable())

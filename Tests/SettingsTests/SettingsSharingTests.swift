@@ -7,7 +7,7 @@ import Testing
 
 /// Stores that share one location, in one process, behave as stores in separate processes do:
 /// they merge their saves, replay updates on the newest value, and observe each other.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsSharingTests {
   static var busan: Town {
     get throws { try Town(name: "부산", gridPoint: GridPoint(nx: 98, ny: 76)) }

@@ -41,7 +41,7 @@ struct SettingsStoreTests {
     #expect(stored.values["petType"] == .string("cat"))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func anEqualWriteNotifiesNobodyAndWritesNothing() async throws {
     let backend = InMemoryPreferencesBackend()
     let store = try SettingsStore(backend: backend)
@@ -72,7 +72,7 @@ struct SettingsStoreTests {
     #expect(await pets.next() == .dog)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func twoStoresOverOneFileSeeEachOthersSaves() async throws {
     let folder = try TemporaryFolder()
     let first = try SettingsStore(backend: FilePreferencesBackend(fileURL: folder.file()))
@@ -89,7 +89,7 @@ struct SettingsStoreTests {
     #expect(first[.themeMode] == .light && second[.launchCount] == 8)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(3)))
   func twoStoresOverOneInMemoryBackendBehaveLikeTwoProcesses() async throws {
     let backend = InMemoryPreferencesBackend()
     let first = try SettingsStore(backend: backend)

@@ -2,7 +2,7 @@ import HaruModels
 import HaruTesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ObservationRecorderTests {
   @Test func firstValueReturnsTheFirstValueThatMatches() async throws {
     let subject = ValueSubject(0)

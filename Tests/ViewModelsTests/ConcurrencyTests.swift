@@ -9,7 +9,7 @@ import Testing
 
 /// Inputs driven from many tasks at once: nothing is lost, nothing races, and the outputs end in
 /// agreement with the stores. Run under ThreadSanitizer in CI.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ConcurrencyTests {
   @Test func eventsSentFromManyTasksAllArriveInEachSendersOrder() async {
     let events = UserEvents<(sender: Int, number: Int)>()

@@ -6,7 +6,7 @@ import Testing
 @testable import HaruViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct JournalEditorViewModelTests {
   typealias Editor = JournalEditorViewModel
 

@@ -7,7 +7,7 @@ import Testing
 @testable import HaruViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct JournalListViewModelTests {
   typealias Counts = JournalListViewModel.Counts
 

@@ -8,7 +8,7 @@ import Testing
 
 /// `ScreenState` seen as SwiftUI sees it: through `withObservationTracking`.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ScreenStateTests {
   /// Runs `read` under observation tracking and returns a wait for the first change it tracked.
   func tracking(_ read: () -> Void) -> AsyncStream<Void> {

@@ -5,7 +5,7 @@ import Testing
 @testable import HaruViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsViewModelTests {
   @Test func choicesAreSavedAndEveryOutputValueIsRecordedInOrder() async throws {
     let settings = try makeSettings()

@@ -8,7 +8,7 @@ import Testing
 
 /// The towns screen's search box: suggestions as the person types, and adding one.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TownsSearchTests {
   func settledScreen() throws -> (TownsViewModel, TownsViewModel.Input, ManualClock) {
     let clock = ManualClock()

@@ -5,7 +5,7 @@ import Testing
 @testable import HaruViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TownsViewModelTests {
   nonisolated static let busan = TownsViewModel.NewTown(
     name: "부산", latitude: 35.1796, longitude: 129.0756)

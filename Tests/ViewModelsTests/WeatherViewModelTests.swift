@@ -8,7 +8,7 @@ import Testing
 @testable import HaruViewModels
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WeatherViewModelTests {
   nonisolated static let seoulInCelsius =
     "서울특별시청: Yesterday 11°/19°, Today 13°/21°, Tomorrow 10°/18°"
