@@ -568,3 +568,68 @@ struct JournalArchiveTests {
     return manifest
   }
 }
+
+/// A line of `entries.jsonl` as the export writes it is read by a scanner of its own; every other
+/// line by `JSONDecoder`. Both read the same entry from the same line, or refuse it alike.
+struct ArchiveLineScannerTests {
+  private static func line(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
+
+  private static func result(
+    _ read: (ArraySlice<UInt8>, Int) throws(JournalError) -> JournalEntry, _ line: String
+  ) -> Result<JournalEntry, JournalError> {
+    Result { () throws(JournalError) in try read(Self.line(line), 7) }
+  }
+
+  @Test(arguments: [
+    "Rose 31", "장미향이 \"은은하게\" 남는다", "tab\there, new\nline, back\\slash, cr\r",
+    "emoji 🌹 and é", "slash / and \\u0041",
+  ])
+  func aLineTheExportWroteReadsAsJSONDecoderReadsIt(notes: String) throws {
+    let entry = try Fixture.entry(notes: notes)
+    var bytes: [UInt8] = []
+    ArchiveLine.encode(entry, into: &bytes)
+    let line = bytes.dropLast()  // the line break
+    #expect(try ArchiveLine.decode(line, number: 1) == entry)
+    #expect(try ArchiveLine.decodeWithJSONDecoder(line, number: 1) == entry)
+  }
+
+  @Test(arguments: [
+    // Another order, spaces, an escape the scanner leaves to JSONDecoder, a missing key, a
+    // wrong type, a null, text that is not UTF-8, not JSON at all.
+    #"{"date":"2026-11-30","id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","brand":"b","name":"n","notes":"","sentence":"s","favorite":false,"createdAt":"2026-11-30T01:02:03.000004Z","updatedAt":"2026-11-30T01:02:03.000004Z","photo":null}"#,
+    #"{"id": "7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"\u0042","name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"","sentence":"s","favorite":"yes","createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":null,"name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null} "#,
+    #"{"id":"not a uuid","date":"2026-11-30","brand":"b","name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#,
+    #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":"x.jpg"}"#,
+    "[1, 2, 3]", "",
+  ])
+  func anyOtherLineReadsAsJSONDecoderReadsIt(line: String) {
+    let scanned = Self.result(ArchiveLine.decode, line)
+    let decoded = Self.result(ArchiveLine.decodeWithJSONDecoder, line)
+    switch (scanned, decoded) {
+    case (.success(let a), .success(let b)):
+      #expect(a == b)
+    case (.failure(let a), .failure(let b)):
+      #expect(a.code == b.code)
+      #expect(a.message == b.message)
+      #expect(a.field == b.field)
+    default:
+      Issue.record("the scanner read \(scanned), JSONDecoder \(decoded)")
+    }
+  }
+
+  @Test func textThatIsNotUTF8IsRefusedAsJSONDecoderRefusesIt() {
+    var bytes = Array(
+      #"{"id":"7C1D3B5E-2F4A-4C8B-9D6E-1A2B3C4D5E6F","date":"2026-11-30","brand":"b","name":"n","notes":"X","sentence":"s","favorite":true,"createdAt":"2026-11-30T01:02:03Z","updatedAt":"2026-11-30T01:02:03Z","photo":null}"#
+        .utf8)
+    if let index = bytes.firstIndex(of: UInt8(ascii: "X")) { bytes[index] = 0xFF }
+    let line = bytes[...]
+    let error = #expect(throws: JournalError.self) { try ArchiveLine.decode(line, number: 3) }
+    #expect(error?.code == .invalidImportLine)
+    #expect(error?.line == 3)
+  }
+}

@@ -62,7 +62,7 @@ enum ArchiveLine {
   }
 
   /// The fields of a line, as read.
-  private struct Fields: Decodable {
+  fileprivate struct Fields: Decodable {
     let id: String
     let date: String
     let brand: String
@@ -81,21 +81,24 @@ enum ArchiveLine {
   ///   shape, or a field cannot be read; ``JournalError/Code/invalidEntry`` when the entry fails
   ///   validation. The error carries the line number.
   static func decode(_ line: ArraySlice<UInt8>, number: Int) throws(JournalError) -> JournalEntry {
-    let fields: Fields
-    do {
-      fields = try JSONDecoder().decode(Fields.self, from: Data(line))
-    } catch let DecodingError.keyNotFound(key, _) {
-      throw invalid(
-        "The line has no \"\(key.stringValue)\"; it is not a Haru journal entry.", number)
-    } catch let DecodingError.typeMismatch(_, context) {
-      let field = context.codingPath.first?.stringValue ?? "?"
-      throw invalid("The \"\(field)\" has the wrong type.", number, field: field)
-    } catch let DecodingError.valueNotFound(_, context) {
-      let field = context.codingPath.first?.stringValue ?? "?"
-      throw invalid("The \"\(field)\" is null.", number, field: field)
-    } catch {
-      throw invalid("The line is not a JSON object.", number)
+    // A line as ``encode(_:into:)`` writes it is read by a scanner of that one shape; any other
+    // line (keys in another order, spaces, a `\u` escape, a field that is not there) goes
+    // through `JSONDecoder`, which reads any JSON and says what is wrong with a line.
+    if let fields = Fields(scanning: line) {
+      return try entry(fields, number: number)
     }
+    return try entry(decodeAnyShape(line, number: number), number: number)
+  }
+
+  /// Reads a line with `JSONDecoder` alone, as ``decode(_:number:)`` reads a line of another
+  /// shape than its own: for tests, which hold the two ways to the same results.
+  static func decodeWithJSONDecoder(
+    _ line: ArraySlice<UInt8>, number: Int
+  ) throws(JournalError) -> JournalEntry {
+    try entry(decodeAnyShape(line, number: number), number: number)
+  }
+
+  private static func entry(_ fields: Fields, number: Int) throws(JournalError) -> JournalEntry {
     guard let uuid = UUID(uuidString: fields.id) else {
       throw invalid("The id \"\(fields.id.prefix(40))\" is not a UUID.", number, field: "id")
     }
@@ -120,6 +123,26 @@ enum ArchiveLine {
         createdAt: createdAt, updatedAt: updatedAt)
     } catch {
       throw JournalError(invalid: error, line: number, entryID: id)
+    }
+  }
+
+  /// The fields of a line of any JSON shape.
+  private static func decodeAnyShape(
+    _ line: ArraySlice<UInt8>, number: Int
+  ) throws(JournalError) -> Fields {
+    do {
+      return try JSONDecoder().decode(Fields.self, from: Data(line))
+    } catch let DecodingError.keyNotFound(key, _) {
+      throw invalid(
+        "The line has no \"\(key.stringValue)\"; it is not a Haru journal entry.", number)
+    } catch let DecodingError.typeMismatch(_, context) {
+      let field = context.codingPath.first?.stringValue ?? "?"
+      throw invalid("The \"\(field)\" has the wrong type.", number, field: field)
+    } catch let DecodingError.valueNotFound(_, context) {
+      let field = context.codingPath.first?.stringValue ?? "?"
+      throw invalid("The \"\(field)\" is null.", number, field: field)
+    } catch {
+      throw invalid("The line is not a JSON object.", number)
     }
   }
 
@@ -182,5 +205,111 @@ enum ArchiveLine {
   private static func pad(_ value: Int64, _ width: Int) -> String {
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+  }
+}
+
+extension ArchiveLine.Fields {
+  /// Reads a line of exactly the shape ``ArchiveLine/encode(_:into:)`` writes, or returns `nil`
+  /// for any other, which `JSONDecoder` then reads: the keys in that order with nothing between
+  /// them, strings with no `\u` escape, valid UTF-8. What it reads is what `JSONDecoder` reads
+  /// from the same line.
+  fileprivate init?(scanning line: ArraySlice<UInt8>) {
+    var scanner = LineScanner(line)
+    guard scanner.skip(#"{"id":"#), let id = scanner.string(),
+      scanner.skip(#","date":"#), let date = scanner.string(),
+      scanner.skip(#","brand":"#), let brand = scanner.string(),
+      scanner.skip(#","name":"#), let name = scanner.string(),
+      scanner.skip(#","notes":"#), let notes = scanner.string(),
+      scanner.skip(#","sentence":"#), let sentence = scanner.string(),
+      scanner.skip(#","favorite":"#), let favorite = scanner.boolean(),
+      scanner.skip(#","createdAt":"#), let createdAt = scanner.string(),
+      scanner.skip(#","updatedAt":"#), let updatedAt = scanner.string(),
+      scanner.skip(#","photo":"#)
+    else { return nil }
+    let photo: String?
+    if scanner.skip("null") {
+      photo = nil
+    } else if let name = scanner.string() {
+      photo = name
+    } else {
+      return nil
+    }
+    guard scanner.skip("}"), scanner.isAtEnd else { return nil }
+    self.init(
+      id: id, date: date, brand: brand, name: name, notes: notes, sentence: sentence,
+      favorite: favorite, createdAt: createdAt, updatedAt: updatedAt, photo: photo)
+  }
+}
+
+/// Reads the parts of one line of `entries.jsonl` in order.
+private struct LineScanner {
+  private let bytes: ArraySlice<UInt8>
+  private var index: Int
+
+  init(_ bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    index = bytes.startIndex
+  }
+
+  var isAtEnd: Bool { index == bytes.endIndex }
+
+  /// Moves past `text` when the line goes on with it.
+  mutating func skip(_ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    guard bytes.endIndex - index >= count else { return false }
+    let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+    for offset in 0..<count where bytes[index + offset] != expected[offset] {
+      return false
+    }
+    index += count
+    return true
+  }
+
+  mutating func boolean() -> Bool? {
+    if skip("true") { return true }
+    if skip("false") { return false }
+    return nil
+  }
+
+  /// A JSON string: `nil` for one with a `\u` escape, a control character or bytes that are not
+  /// UTF-8, which `JSONDecoder` reads or refuses instead.
+  mutating func string() -> String? {
+    guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    index += 1
+    let start = index
+    var unescaped: [UInt8]?
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text =
+          unescaped.map { String(validating: $0, as: UTF8.self) }
+          ?? String(validating: bytes[start..<index], as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte < 0x20 { return nil }
+      if byte == UInt8(ascii: "\\") {
+        guard index + 1 < bytes.endIndex else { return nil }
+        let character: UInt8
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""): character = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): character = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): character = UInt8(ascii: "/")
+        case UInt8(ascii: "n"): character = 0x0A
+        case UInt8(ascii: "r"): character = 0x0D
+        case UInt8(ascii: "t"): character = 0x09
+        case UInt8(ascii: "b"): character = 0x08
+        case UInt8(ascii: "f"): character = 0x0C
+        default: return nil
+        }
+        if unescaped == nil { unescaped = Array(bytes[start..<index]) }
+        unescaped?.append(character)
+        index += 2
+        continue
+      }
+      unescaped?.append(byte)
+      index += 1
+    }
+    return nil
   }
 }

@@ -36,14 +36,14 @@ enum SearchFunctions {
     ) -> Void = { context, count, arguments in
       guard let arguments, count == 4 else { return }
       let fields = (0..<4).map { index in SearchText.folded(bytes(arguments[index])) }
-      var text = SearchText.indexText(fields)
-      text.withUTF8 { utf8 in
-        guard let base = utf8.baseAddress, !utf8.isEmpty else {
+      let text = SearchText.indexText(fields)
+      text.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress, !buffer.isEmpty else {
           sqlite3_result_text(context, "", 0, transient)
           return
         }
-        base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { characters in
-          sqlite3_result_text(context, characters, Int32(utf8.count), transient)
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
+          sqlite3_result_text(context, characters, Int32(buffer.count), transient)
         }
       }
     }

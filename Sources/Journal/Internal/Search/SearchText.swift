@@ -209,60 +209,71 @@ enum SearchText {
     return runs
   }
 
-  /// The runs of Hangul characters in folded text, each as the first key of each character.
-  static func leadRuns(_ units: [UInt16]) -> [[UInt16]] {
-    var runs: [[UInt16]] = []
-    var current: [UInt16] = []
-    for unit in units {
-      if KoreanText.isHangul(unit) {
-        current.append(KoreanText.keys(of: unit)[0])
-        continue
-      }
-      if !current.isEmpty {
-        runs.append(current)
-        current.removeAll(keepingCapacity: true)
-      }
-    }
-    if !current.isEmpty { runs.append(current) }
-    return runs
-  }
-
   /// The prefix of a lead token: a private-use character the `ascii` tokenizer keeps in a token.
   static let leadMark: UInt16 = 0xE001
 
-  /// The index text of some folded fields: for every run of indexed characters, each pair of
-  /// neighbours and the run's last character alone; for every run of Hangul characters, each
-  /// character's first key (a syllable's initial consonant) after ``leadMark``, alone and paired
-  /// with the next one's; then one ``mark(_:)`` token for each distinct ASCII punctuation character;
-  /// all separated by spaces.
+  /// The index text of some folded fields, as UTF-8: for every run of indexed characters, each
+  /// pair of neighbours and the run's last character alone; for every run of Hangul characters,
+  /// each character's first key (a syllable's initial consonant) after ``leadMark``, alone and
+  /// paired with the next one's; then one ``mark(_:)`` token for each distinct ASCII punctuation
+  /// character; all separated by spaces.
   ///
   /// Any text found inside a field has its pairs among the field's; a single character is the
   /// first of a pair or the last of a run, so a prefix query on it finds it; a term of
   /// punctuation alone, such as `"` or `:)`, finds its characters' marks; and 초성 or a
   /// half-typed syllable finds the first keys of the characters it stands for.
-  static func indexText(_ fields: [[UInt16]]) -> String {
-    var text: [UInt16] = []
+  ///
+  /// The bytes are those of the tokens' code units decoded as UTF-16 (a surrogate that a pair
+  /// split from its partner becomes U+FFFD, as Swift's decoding makes it), written straight into
+  /// one buffer: an index built by an earlier version holds the same tokens, so its rows can
+  /// still be deleted. Every entry added or imported goes through here.
+  static func indexText(_ fields: [[UInt16]]) -> [UInt8] {
+    var text = IndexTextBuilder()
+    text.bytes.reserveCapacity(fields.reduce(0) { $0 + $1.count } * 12)
     var punctuation: UInt128 = 0
-    let space: UInt16 = 0x20
     for field in fields {
-      for run in runs(field[...], punctuation: &punctuation) {
-        for index in run.indices.dropLast() {
-          text += [run[index], run[index + 1], space]
+      // Each pair of neighbours in a run of indexed characters, then the run's last one.
+      var previous: UInt16?
+      for unit in field {
+        if isIndexed(unit) {
+          if let previous { text.append(previous, unit) }
+          previous = unit
+          continue
         }
-        if let last = run.last { text += [last, space] }
+        if unit > 0x20, unit < 0x7F {
+          punctuation |= 1 << unit
+        }
+        if let last = previous {
+          text.append(last)
+          previous = nil
+        }
       }
-      for run in leadRuns(field) {
-        for index in run.indices {
-          text += [leadMark, run[index], space]
-          if index + 1 < run.count { text += [leadMark, run[index], run[index + 1], space] }
+      if let previous { text.append(previous) }
+      // Each Hangul character's first key alone, and paired with the next one's.
+      var previousKey: UInt16?
+      for unit in field {
+        guard KoreanText.isHangul(unit) else {
+          previousKey = nil
+          continue
         }
+        let key = firstKey(of: unit)
+        if let previousKey { text.appendLead(previousKey, key) }
+        text.appendLead(key)
+        previousKey = key
       }
     }
-    var result = String(decoding: text, as: UTF16.self)
     for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
-      result += mark(byte) + " "
+      text.bytes += mark(byte).utf8
+      text.bytes.append(0x20)
     }
-    return result
+    return text.bytes
+  }
+
+  /// The first key that types a Hangul character: a syllable's initial consonant.
+  @inline(__always)
+  static func firstKey(of unit: UInt16) -> UInt16 {
+    guard KoreanText.isSyllable(unit) else { return KoreanText.keys(of: unit)[0] }
+    return KoreanText.initials[Int(unit - KoreanText.syllableBase) / (21 * 28)]
   }
 
   /// The token standing for an ASCII punctuation character: a private-use character and the
@@ -434,5 +445,60 @@ enum SearchText {
   /// A string in FTS5 query syntax that matches exactly `token`: quoted, inner quotes doubled.
   static func quoted(_ token: String) -> String {
     "\"" + token.replacing("\"", with: "\"\"") + "\""
+  }
+}
+
+/// The UTF-8 bytes of index tokens, each followed by a space.
+private struct IndexTextBuilder {
+  var bytes: [UInt8] = []
+
+  /// A token of one character.
+  @inline(__always)
+  mutating func append(_ unit: UInt16) {
+    appendUnit(unit)
+    bytes.append(0x20)
+  }
+
+  /// A token of two neighbouring characters.
+  @inline(__always)
+  mutating func append(_ first: UInt16, _ second: UInt16) {
+    if UTF16.isLeadSurrogate(first), UTF16.isTrailSurrogate(second) {
+      let scalar = 0x10000 + (UInt32(first - 0xD800) << 10) + UInt32(second - 0xDC00)
+      bytes.append(UInt8(0xF0 | scalar >> 18))
+      bytes.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
+      bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+      bytes.append(UInt8(0x80 | scalar & 0x3F))
+    } else {
+      appendUnit(first)
+      appendUnit(second)
+    }
+    bytes.append(0x20)
+  }
+
+  /// A lead token: ``SearchText/leadMark`` and one or two first keys (letters, never surrogates).
+  @inline(__always)
+  mutating func appendLead(_ key: UInt16, _ next: UInt16? = nil) {
+    appendUnit(SearchText.leadMark)
+    appendUnit(key)
+    if let next { appendUnit(next) }
+    bytes.append(0x20)
+  }
+
+  /// One code unit that is not part of a surrogate pair; a lone surrogate becomes U+FFFD.
+  @inline(__always)
+  private mutating func appendUnit(_ unit: UInt16) {
+    switch unit {
+    case 0..<0x80:
+      bytes.append(UInt8(unit))
+    case 0x80..<0x800:
+      bytes.append(UInt8(0xC0 | unit >> 6))
+      bytes.append(UInt8(0x80 | unit & 0x3F))
+    case 0xD800...0xDFFF:
+      bytes += [0xEF, 0xBF, 0xBD]
+    default:
+      bytes.append(UInt8(0xE0 | unit >> 12))
+      bytes.append(UInt8(0x80 | (unit >> 6) & 0x3F))
+      bytes.append(UInt8(0x80 | unit & 0x3F))
+    }
   }
 }
