@@ -133,8 +133,6 @@ final class SQLiteDatabase: Sendable {
       }
       let checkpointing = try SQLiteConnection(path: path, mode: .readWrite)
       try configure(checkpointing, busyTimeout: configuration.busyTimeoutMilliseconds)
-      // A restarting checkpoint holds the write lock while it waits: only briefly.
-      try checkpointing.setBusyTimeout(milliseconds: WALCheckpointer.restartWaitMilliseconds)
       let checkpointer = WALCheckpointer(
         connection: checkpointing, thresholdPages: configuration.checkpointThresholdPages)
       checkpointer.watch(writer)
