@@ -190,6 +190,16 @@ final class RunningHaru: Sendable {
     process.send(SIGKILL)
   }
 
+  /// Sends SIGSTOP: the process stays where it is until ``resume()``; signals sent meanwhile wait.
+  func pause() {
+    process.send(SIGSTOP)
+  }
+
+  /// Sends SIGCONT to a paused process.
+  func resume() {
+    process.send(SIGCONT)
+  }
+
   /// Returns once standard error contains a text, or has ended.
   func waitForStandardError(containing text: String) async {
     await wait(for: text, in: \.error, closed: \.errorClosed, watches: \.errorWatches)
