@@ -7,8 +7,7 @@ import Testing
 
 /// A writer killed with SIGKILL in the middle of adding entries with photos loses nothing it
 /// reported, leaves the database sound, and leaves no orphaned photo once the journal is reopened.
-// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
-@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
+@Suite(.timeLimit(.minutes(3)))
 struct CrashConsistencyTests {
   @Test func aWriterKilledMidwayLosesNoAddThatReturned() throws {
     let helper = try #require(Self.helperExecutable(), "HaruJournalCrashHelper was not built")

@@ -19,8 +19,7 @@ import Testing
 
 /// The rows of the table of bad input and faults that one process can set up: files left
 /// behind, a read-only medium, a full disk, damage, a lock held elsewhere, a cancelled read.
-// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
-@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
+@Suite(.timeLimit(.minutes(3)))
 struct JournalFaultTests {
   static var isRoot: Bool { getuid() == 0 }
 

@@ -2,15 +2,13 @@ import Foundation
 import HaruJournal
 import HaruJournalTesting
 import HaruModels
-import HaruTestSupport
 import Testing
 
 @testable import HaruJournal
 
 /// Random queries over generated entries, compared with ``SearchReference`` for every store and
 /// for both ways the SQLite store can answer. Every query is paged to its end, in every entry, the
-/// favorites and one perfume's entries. Minutes of searching, so off the cooperative pool.
-@Suite(.onOwnThreads)
+/// favorites and one perfume's entries.
 struct SearchAgreementTests {
   /// The stores compared: the SQLite store reading its index, and made to walk the newest-first
   /// list instead, so both ways are checked on every kind of query.

@@ -5,8 +5,7 @@ import Testing
 
 /// A writer killed with SIGKILL in the middle of flushing settings leaves a file that parses and
 /// holds every value whose flush returned, whatever moment the kill comes at.
-// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
-@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsCrashTests {
   @Test func aWriterKilledMidwayLosesNoFlushedValue() throws {
     let helper = try #require(Self.helperExecutable(), "HaruSettingsCrashHelper was not built")

@@ -13,8 +13,7 @@ import Testing
 
 /// Several real processes on one settings file: each test spawns `HaruSettingsCrashHelper`
 /// processes, many at once, as an app, its widget and its extensions would run.
-// Its tests wait for seconds on child processes or mounts: off the cooperative pool.
-@Suite(.timeLimit(.minutes(3)), .onOwnThreads)
+@Suite(.timeLimit(.minutes(3)))
 struct SettingsProcessTests {
   @Test func manyProcessesWritingDifferentKeysLoseNothingAndTheFileStaysValid() throws {
     let helper = try #require(SettingsCrashTests.helperExecutable())
