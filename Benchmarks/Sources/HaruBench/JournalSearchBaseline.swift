@@ -23,18 +23,8 @@ enum JournalSearchBaseline {
       }
     }
     let worst = Benchmark(name: "journal.search.trigram.worst", unit: .microseconds) {
-      var worst: (samples: Samples, number: Int)?
-      for (index, query) in queries.enumerated() {
-        var samples = await TrigramIndex.shared.samples(of: index + 1)
-        if samples == nil {
-          samples = try await measure(query, number: index + 1)
-        }
-        guard let samples else { continue }
-        if worst.map({ samples.percentile(0.99) > $0.samples.percentile(0.99) }) ?? true {
-          worst = (samples, index + 1)
-        }
-      }
-      guard let worst else { throw JournalBenchmarkError(description: "no queries to search") }
+      let worst = try await JournalSearchBenchmarks.highestP99(
+        of: queries, measured: { await TrigramIndex.shared.samples(of: $0) }, measure: measure)
       return worst.samples.with(
         note:
           "the highest p99 is query \(worst.number), \(Report.jsonString(queries[worst.number - 1]))"

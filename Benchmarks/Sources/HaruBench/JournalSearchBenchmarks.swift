@@ -39,18 +39,8 @@ enum JournalSearchBenchmarks {
       }
     }
     let worst = Benchmark(name: "journal.search.worst", unit: .microseconds) {
-      var worst: (samples: Samples, number: Int)?
-      for (index, query) in queries.enumerated() {
-        var samples = await SearchResults.shared.samples(of: index + 1)
-        if samples == nil {
-          samples = try await measure(query, number: index + 1)
-        }
-        guard let samples else { continue }
-        if worst.map({ samples.percentile(0.99) > $0.samples.percentile(0.99) }) ?? true {
-          worst = (samples, index + 1)
-        }
-      }
-      guard let worst else { throw JournalBenchmarkError(description: "no queries to search") }
+      let worst = try await highestP99(
+        of: queries, measured: { await SearchResults.shared.samples(of: $0) }, measure: measure)
       let hits = ReportExtras.hits(for: "journal.search.\(worst.number)") ?? 0
       ReportExtras.record(hits: hits, for: "journal.search.worst")
       let size = try await SearchResults.shared.databaseSize()
@@ -61,6 +51,27 @@ enum JournalSearchBenchmarks {
     }
     return lines + [worst]
   }()
+
+  /// The samples with the highest p99 among one line per query, measuring the lines not yet
+  /// measured in this run, and that line's number.
+  static func highestP99(
+    of queries: [String], measured: (Int) async -> Samples?,
+    measure: (String, Int) async throws -> Samples
+  ) async throws -> (samples: Samples, number: Int) {
+    var worst: (samples: Samples, number: Int)?
+    for (index, query) in queries.enumerated() {
+      var samples = await measured(index + 1)
+      if samples == nil {
+        samples = try await measure(query, index + 1)
+      }
+      guard let samples else { continue }
+      if worst.map({ samples.percentile(0.99) > $0.samples.percentile(0.99) }) ?? true {
+        worst = (samples, index + 1)
+      }
+    }
+    guard let worst else { throw JournalBenchmarkError(description: "no queries to search") }
+    return worst
+  }
 
   static func measure(_ query: String, number: Int) async throws -> Samples {
     let journal = try await SearchResults.shared.journal()
