@@ -226,8 +226,8 @@ struct JournalFaultTests {
       let entry = try await Self.makeJournal(in: directory, entries: 2)
       // The default options: writes wait up to ten seconds for another process's lock.
       let journal = try JournalRepository(directory: directory)
-      // Another process holds the write lock for 15 seconds.
-      let holder = try HelperProcess(helper, ["hold-lock", directory.path, "15"])
+      // Another process holds the write lock until this test stops it.
+      let holder = try HelperProcess(helper, ["hold-lock", directory.path, "600"])
       defer { holder.stop() }
       #expect(holder.nextLine() == "locked")
       let started = ContinuousClock.now

@@ -123,7 +123,9 @@ struct SettingsProcessTests {
     try await store.flush()
     let before = try Data(contentsOf: file)
 
-    let holder = try HelperProcess(helper, ["hold-lock", file.path, "5"])
+    // Held until this test stops it, however slowly the machine runs the test.
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "600"])
+    defer { holder.stop() }
     #expect(holder.nextLine() == "locked")
     try store.set(.dark, for: .themeMode)
     let clock = ContinuousClock()
@@ -245,7 +247,8 @@ struct SettingsProcessTests {
     }
 
     // While another process holds the lock, the file may be its save in progress: kept.
-    let holder = try HelperProcess(helper, ["hold-lock", file.path, "5"])
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "600"])
+    defer { holder.stop() }
     #expect(holder.nextLine() == "locked")
     _ = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
     #expect(FileManager.default.fileExists(atPath: leftover.path))
@@ -275,7 +278,7 @@ struct SettingsProcessTests {
     let helper = try #require(SettingsCrashTests.helperExecutable())
     let folder = try TemporaryFolder()
     let file = folder.file()
-    let holder = try HelperProcess(helper, ["hold-lock", file.path, "10"])
+    let holder = try HelperProcess(helper, ["hold-lock", file.path, "600"])
     defer { holder.stop() }
     #expect(holder.nextLine() == "locked")
     var environment = ProcessInfo.processInfo.environment
