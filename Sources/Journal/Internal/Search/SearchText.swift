@@ -420,7 +420,10 @@ enum SearchText {
       return Conjunction(groups: [starters.map { quoted([$0]) + "*" }])
     }
     var conjunction = occurrence(of: finished) ?? Conjunction()
-    if let last = finished.last, isIndexed(last), !starters.isEmpty {
+    // The characters that may follow are a hundred or more tokens, and the index looks up every
+    // one of them before it reads a candidate: worth it only while the finished characters give
+    // fewer than two tokens. Leaving them out widens the candidates, never the matches.
+    if conjunction.tokens.count < 2, let last = finished.last, isIndexed(last), !starters.isEmpty {
       conjunction.groups.append(starters.map { quoted([last, $0]) })
     }
     return conjunction.isEmpty ? nil : conjunction
