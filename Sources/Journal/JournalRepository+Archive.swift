@@ -374,7 +374,12 @@ extension JournalRepository {
     var importer = ArchiveImport(
       repository: self, reader: reader, verified: verified, cancel: cancel, progress: progress)
     try importer.run()
-    return importer.report
+    let report = importer.report
+    // Only speeds up later searches: a failure here leaves a sound index and a finished import.
+    if let store = store as? SQLiteJournalStore {
+      try? store.mergeSearchIndex(afterImportOf: report.addedCount)
+    }
+    return report
   }
 
   /// What the check of an archive found: its manifest, and the photos it lists but lacks.

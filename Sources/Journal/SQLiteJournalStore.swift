@@ -96,6 +96,10 @@ public final class SQLiteJournalStore: JournalStore {
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.
   ///
+  /// A write of 1,000 entries or more that adds at least a quarter of the journal also merges
+  /// the search index into one segment, in the same transaction, which makes later searches
+  /// faster; see <doc:SearchingTheJournal>.
+  ///
   /// - Parameter entries: Valid entries, with times in whole microseconds.
   /// - Returns: The identities skipped: already stored, or repeated within `entries`.
   /// - Throws: ``JournalError/Code/databaseFailure``; then none was added.
@@ -104,7 +108,10 @@ public final class SQLiteJournalStore: JournalStore {
     // Oldest day first, so that the search index receives its keys in rising order.
     let ordered = entries.sorted { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
     return try database.write { connection in
-      try connection.withStatement(EntrySQL.insert) { statement in
+      if ordered.count >= SearchSQL.largeWrite {
+        try SearchSQL.holdPendingIndexData(in: connection)
+      }
+      return try connection.withStatement(EntrySQL.insert) { statement in
         var skipped: Set<JournalEntry.ID> = []
         for entry in ordered {
           try EntrySQL.bind(entry, to: statement)
@@ -114,6 +121,8 @@ public final class SQLiteJournalStore: JournalStore {
             skipped.insert(entry.id)
           }
         }
+        try SearchSQL.mergeIndexAfterLargeWrite(
+          added: ordered.count - skipped.count, in: connection)
         return skipped
       }
     }
@@ -150,6 +159,17 @@ public final class SQLiteJournalStore: JournalStore {
         if let stored { outcomes[index] = .replaced(stored) }
       }
       return outcomes
+    }
+  }
+
+  /// Merges the search index into one segment, in a transaction of its own, when an archive
+  /// import that stored its entries in several ``merge(_:)`` calls added at least
+  /// ``SearchSQL/largeWrite`` entries and a quarter of the journal (see
+  /// ``SearchSQL/mergeIndexAfterLargeWrite(added:in:)``).
+  func mergeSearchIndex(afterImportOf added: Int) throws(JournalError) {
+    guard added >= SearchSQL.largeWrite else { return }
+    _ = try database.write { connection in
+      try SearchSQL.mergeIndexAfterLargeWrite(added: added, in: connection)
     }
   }
 

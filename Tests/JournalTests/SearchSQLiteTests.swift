@@ -341,3 +341,111 @@ struct SearchRepositoryTests {
     }
   }
 }
+
+/// The search index merged into one segment after a large write.
+struct SearchIndexMergeTests {
+  @Test func aLargeWriteMergesTheIndexIntoOneSegmentAndSmallOnesDoNot() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"), searchUsesIndex: true)
+      // FTS5 writes each transaction's index as a segment of its own.
+      let small = try (0..<3).map { try Fixture.entry(day: -$0, notes: "비누향 \($0)") }
+      for entry in small { _ = try store.insert([entry]) }
+      #expect(try Self.segmentCount(in: store) == 3)
+
+      let large = try (0..<SearchSQL.largeWrite).map { index in
+        try Fixture.entry(day: -(index % 30), created: Double(index), notes: "장미 \(index)")
+      }
+      _ = try store.insert(large)
+      #expect(try Self.segmentCount(in: store) == 1)
+      let pendingLimit = try store.database.read { connection in
+        try connection.integer("SELECT v FROM entry_search_config WHERE k = 'hashsize'")
+      }
+      #expect(pendingLimit == 32 * 1024 * 1024, "a large write holds more before it writes out")
+      #expect(try store.integrityCheck() == "ok")
+      let found = try store.search(JournalSearchQuery("비누향"), in: .all, after: nil, limit: 5)
+      #expect(Set(found.map(\.id)) == Set(small.map(\.id)), "the merged index finds the same")
+      let one = try store.search(JournalSearchQuery("장미 123"), in: .all, after: nil, limit: 50)
+      #expect(one.map(\.id) == [large[123].id])
+
+      // A write below the threshold, or small next to the journal, leaves the segments alone.
+      _ = try store.insert([Fixture.entry(notes: "목서")])
+      #expect(try Self.segmentCount(in: store) == 2)
+      let merged = try store.database.write { connection in
+        (
+          try SearchSQL.mergeIndexAfterLargeWrite(
+            added: SearchSQL.largeWrite - 1, in: connection),
+          // 1,004 entries: a write of 250 would be a quarter, but is below the threshold.
+          try SearchSQL.mergeIndexAfterLargeWrite(added: 251, in: connection)
+        )
+      }
+      #expect(merged == (false, false))
+      #expect(try Self.segmentCount(in: store) == 2)
+
+      let more = try (0..<(3 * SearchSQL.largeWrite)).map { index in
+        try Fixture.entry(day: -(index % 30), created: Double(index), notes: "목서 \(index)")
+      }
+      _ = try store.insert(more)
+      #expect(try Self.segmentCount(in: store) == 1)
+      _ = try store.insert([Fixture.entry(notes: "무화과")])
+      // 4,005 entries: a write of 1,000 is less than a quarter of them.
+      let quarter = try store.database.write { connection in
+        try SearchSQL.mergeIndexAfterLargeWrite(added: SearchSQL.largeWrite, in: connection)
+      }
+      #expect(!quarter)
+      #expect(try Self.segmentCount(in: store) == 2)
+    }
+  }
+
+  @Test func anArchiveImportOfALargeJournalEndsWithTheIndexInOneSegment() async throws {
+    try await withTemporaryDirectory { directory in
+      let source = try JournalRepository(
+        directory: directory.appendingPathComponent("source", isDirectory: true))
+      // More entries than one batch of the archive import holds.
+      let count = JournalRepository.archiveBatchSize + SearchSQL.largeWrite
+      let tsv = (0..<count).map { index in
+        "\(UUID().uuidString)\t2026-11-\(10 + index % 20)\tLe Labo\tRose \(index)\t장미 \(index)\t"
+          + "문장\t0"
+      }.joined(separator: "\n")
+      let imported = try await source.importEntries(fromTSV: Data(tsv.utf8))
+      #expect(imported.importedCount == count)
+      let archive = directory.appendingPathComponent("backup", isDirectory: true)
+      _ = try await source.export(to: archive)
+
+      let target = directory.appendingPathComponent("target", isDirectory: true)
+      let restored = try JournalRepository(directory: target)
+      let report = try await restored.import(archive: archive)
+      #expect(report.addedCount == count)
+      let store = try SQLiteJournalStore(
+        fileURL: target.appendingPathComponent(JournalRepository.databaseFileName))
+      #expect(try Self.segmentCount(in: store) == 1)
+      #expect(try store.integrityCheck() == "ok")
+      #expect(try await restored.search("rose 2999").entries.count == 1)
+    }
+  }
+
+  /// The number of segments in the index: the second varint of FTS5's structure record (row 10
+  /// of its data table), after a four-byte cookie.
+  static func segmentCount(in store: SQLiteJournalStore) throws -> Int {
+    let hex = try store.database.read { connection in
+      try connection.text("SELECT hex(block) FROM entry_search_data WHERE id = 10")
+    }
+    let bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
+      let start = hex.index(hex.startIndex, offsetBy: offset)
+      return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
+    }
+    var position = 4
+    func varint() -> Int {
+      var value = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        position += 1
+        value = value << 7 | Int(byte & 0x7F)
+        if byte < 0x80 { break }
+      }
+      return value
+    }
+    _ = varint()  // the number of levels
+    return varint()
+  }
+}
