@@ -70,9 +70,9 @@ enum SearchSQL {
   /// that write's transaction.
   ///
   /// FTS5 writes what one transaction indexed as segments of its own and merges them only a few
-  /// at a time, so a big import leaves the index in a dozen or more segments, and a query looks
-  /// up each of its tokens in every segment: a term whose last character is half-typed asks for
-  /// a hundred tokens or more. One segment makes such a search about three times faster. The
+  /// at a time, so a big import leaves the index in ten segments or more, and a query looks up
+  /// each of its tokens in every segment: a term whose last character is half-typed asks for a
+  /// hundred tokens or more. One segment makes such a search two to three times faster. The
   /// merge rewrites the whole index, so it runs only when the write itself was as large as a
   /// good part of that.
   ///
