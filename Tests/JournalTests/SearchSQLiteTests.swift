@@ -375,7 +375,7 @@ struct SearchIndexMergeTests {
         (
           try SearchSQL.mergeIndexAfterLargeWrite(
             added: SearchSQL.largeWrite - 1, in: connection),
-          // 1,004 entries: a write of 250 would be a quarter, but is below the threshold.
+          // 1,004 entries: a write of 251 is a quarter of them, but below the threshold.
           try SearchSQL.mergeIndexAfterLargeWrite(added: 251, in: connection)
         )
       }

@@ -202,12 +202,7 @@ enum ArchiveChild {
 /// `Process` starts it) would report its parent's peak.
 func peakResidentKilobytes() -> Int {
   #if os(Linux)
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
-        ?? 0
-    }
-    return 0
+    return processStatusKilobytes("VmHWM")
   #else
     var usage = rusage()
     getrusage(RUSAGE_SELF, &usage)
@@ -247,12 +242,22 @@ final class AnonymousMemoryPeak: Sendable {
 
   private static func anonymousKilobytes() -> Int {
     #if os(Linux)
-      let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-      for line in status.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-        return Int(
-          line.dropFirst(8).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
-      }
+      return processStatusKilobytes("RssAnon")
+    #else
+      return 0
     #endif
-    return 0
   }
 }
+
+#if os(Linux)
+  /// A field of `/proc/self/status` given in kB, such as `VmHWM`; 0 when it is missing.
+  private func processStatusKilobytes(_ field: String) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let prefix = field + ":"
+    for line in status.split(separator: "\n") where line.hasPrefix(prefix) {
+      let value = line.dropFirst(prefix.count).split(whereSeparator: { $0 == " " || $0 == "\t" })
+      return Int(value.first ?? "") ?? 0
+    }
+    return 0
+  }
+#endif
