@@ -1,5 +1,6 @@
 public import Foundation
 public import HaruModels
+import Synchronization
 
 /// A ``JournalStore`` in a SQLite database file.
 ///
@@ -35,6 +36,8 @@ public final class SQLiteJournalStore: JournalStore {
   let database: SQLiteDatabase
   /// Whether search reads the bigram index; `false` walks the list, for tests.
   let searchUsesIndex: Bool
+  /// The journal's token sample, once a search has taken it.
+  private let sampledTokens = Mutex<TokenSample?>(nil)
 
   /// Opens the database file, creating it when it does not exist.
   ///
@@ -353,7 +356,10 @@ public final class SQLiteJournalStore: JournalStore {
       // other perfume as well.
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
-    guard searchUsesIndex, let match = SearchText.indexQuery(query.foldedTerms) else {
+    let match =
+      searchUsesIndex
+      ? try database.read(interrupter: interrupter) { try indexQuery(query, on: $0) } : nil
+    guard let match else {
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
@@ -389,6 +395,26 @@ public final class SQLiteJournalStore: JournalStore {
         return JournalRows(entries: matches.prefix(limit).map(\.entry), unreadable: unreadable)
       }
     }
+  }
+
+  /// The MATCH expression that asks the index for a query's candidates, planned on a sample of
+  /// the journal (see ``SearchPlanner``); `nil` when the index cannot narrow the query.
+  func indexQuery(
+    _ query: JournalSearchQuery, on connection: SQLiteConnection
+  ) throws -> String? {
+    SearchPlanner.indexQuery(query.foldedTerms, sample: try tokenSample(on: connection))
+  }
+
+  /// The token sample of the journal: the one taken before, unless the journal has changed by
+  /// half since.
+  private func tokenSample(on connection: SQLiteConnection) throws -> TokenSample {
+    let largestSeq = try connection.integer("SELECT coalesce(max(seq), 0) FROM entry")
+    if let sample = sampledTokens.withLock({ $0 }), !sample.isStale(largestSeq: largestSeq) {
+      return sample
+    }
+    let sample = try TokenSample.take(on: connection, largestSeq: largestSeq)
+    sampledTokens.withLock { $0 = sample }
+    return sample
   }
 
   /// Searches by walking a list newest first and checking every entry until a page is full.

@@ -72,10 +72,25 @@ struct SearchBadInputTests {
   }
 
   /// Every index query is quoted tokens joined by AND, OR and parentheses: whatever the text,
-  /// nothing of it is MATCH syntax.
+  /// nothing of it is MATCH syntax. Checked for every token a term can ask for, and for what
+  /// the planner makes of the query on a sample that holds every one of them.
   @Test(arguments: rows.map(\.query) + ["\"a\" OR b", "NEAR(x y)", "x:y", "장ㅁ", "ㄱㅁㅅ", "금몫"])
   func indexQueriesHoldOnlyQuotedTokens(_ text: String) {
-    guard let match = SearchText.indexQuery(JournalSearchQuery(text).foldedTerms) else { return }
+    let terms = JournalSearchQuery(text).foldedTerms
+    let tokens = terms.flatMap { term in
+      (SearchText.conjunctions(for: term) ?? []).flatMap { way in
+        way.requirements.flatMap { $0.alternatives.flatMap(\.self) }
+      }
+    }
+    for token in tokens { expectOnlyQuotedTokens(token.expression) }
+    let sample = TokenSample(
+      indexTexts: [SearchText.indexText(terms.map(\.units))], journalEntries: 1, largestSeq: 1)
+    if let match = SearchPlanner.indexQuery(terms, sample: sample) {
+      expectOnlyQuotedTokens(match)
+    }
+  }
+
+  private func expectOnlyQuotedTokens(_ match: String) {
     var rest = Substring(match)
     while let first = rest.first {
       if first == "\"" {

@@ -255,9 +255,11 @@ struct SearchSQLiteTests {
 
   /// The index keys listed for some text, largest first.
   private func indexKeys(for text: String, in store: SQLiteJournalStore) throws -> [Int64] {
-    guard let match = SearchText.indexQuery(JournalSearchQuery(text).foldedTerms) else { return [] }
     return try store.database.read { connection in
-      try connection.withStatement(
+      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+        return []
+      }
+      return try connection.withStatement(
         "SELECT rowid FROM entry_search WHERE entry_search MATCH ?1 ORDER BY rowid DESC"
       ) { statement in
         try statement.bind(match, at: 1)
@@ -283,9 +285,11 @@ struct SearchSQLiteTests {
   }
 
   private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
-    guard let match = SearchText.indexQuery(JournalSearchQuery(text).foldedTerms) else { return -1 }
     return try store.database.read { connection in
-      try connection.withStatement(
+      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+        return -1
+      }
+      return try connection.withStatement(
         "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
       ) { statement in
         try statement.bind(match, at: 1)

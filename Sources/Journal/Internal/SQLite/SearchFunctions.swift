@@ -56,23 +56,24 @@ enum SearchFunctions {
     ) -> Void = { context, count, arguments in
       guard let arguments, count == 5 else { return }
       // The query is the same for every row of a statement: fold it once and keep it with the
-      // statement's argument until it changes.
-      let terms: [SearchText.Term]
+      // statement's argument until it changes, with the buffers each row's fields fold into.
+      let query: FoldedQuery
       if let saved = sqlite3_get_auxdata(context, 0) {
-        terms = Unmanaged<FoldedQuery>.fromOpaque(saved).takeUnretainedValue().terms
+        query = Unmanaged<FoldedQuery>.fromOpaque(saved).takeUnretainedValue()
       } else {
         let text = String(decoding: bytes(arguments[0]), as: UTF8.self)
-        terms = SearchText.terms(text)
+        query = FoldedQuery(SearchText.terms(text))
         sqlite3_set_auxdata(
-          context, 0, Unmanaged.passRetained(FoldedQuery(terms)).toOpaque(), releaseTerms)
+          context, 0, Unmanaged.passRetained(query).toOpaque(), releaseTerms)
       }
-      var matched = !terms.isEmpty
+      var matched = !query.terms.isEmpty
       if matched {
-        let fields = [
-          SearchText.folded(bytes(arguments[3])), SearchText.folded(bytes(arguments[4])),
-          SearchText.folded(bytes(arguments[2])), SearchText.folded(bytes(arguments[1])),
-        ]
-        matched = SearchText.matches(terms, in: fields)
+        // Notes, sentence, perfume name, brand: the longer fields first.
+        SearchText.fold(bytes(arguments[3]), into: &query.fields[0])
+        SearchText.fold(bytes(arguments[4]), into: &query.fields[1])
+        SearchText.fold(bytes(arguments[2]), into: &query.fields[2])
+        SearchText.fold(bytes(arguments[1]), into: &query.fields[3])
+        matched = SearchText.matches(query.terms, in: query.fields)
       }
       sqlite3_result_int(context, matched ? 1 : 0)
     }
@@ -83,9 +84,11 @@ enum SearchFunctions {
   }
 }
 
-/// A folded query kept by SQLite between the rows of one statement.
+/// A folded query kept by SQLite between the rows of one statement, and the buffers that each
+/// row's fields are folded into (a statement runs on one thread at a time).
 private final class FoldedQuery {
   let terms: [SearchText.Term]
+  var fields: [[UInt16]] = [[], [], [], []]
 
   init(_ terms: [SearchText.Term]) {
     self.terms = terms

@@ -45,11 +45,19 @@ enum SearchText {
     }
   }
 
-  /// A field folded as search compares it, from its UTF-8 bytes. ASCII and Hangul syllables, what
-  /// entries mostly hold, are folded here; anything else goes through
-  /// ``KoreanText/normalized(_:)``.
+  /// A field folded as search compares it, from its UTF-8 bytes.
   static func folded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
     var units: [UInt16] = []
+    fold(bytes, into: &units)
+    return units
+  }
+
+  /// Folds a field as search compares it, from its UTF-8 bytes, into `units` (emptied first;
+  /// its storage is reused). ASCII, Hangul syllables and the Latin letters of ``latinFolds``,
+  /// what entries mostly hold, are folded here one character at a time; a field holding anything
+  /// else goes whole through ``KoreanText/normalized(_:)``.
+  static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [UInt16]) {
+    units.removeAll(keepingCapacity: true)
     units.reserveCapacity(bytes.count)
     var index = 0
     let count = bytes.count
@@ -59,6 +67,16 @@ enum SearchText {
         units.append(UInt16(byte &- 0x41 < 26 ? byte | 0x20 : byte))
         index += 1
         continue
+      }
+      // U+00A0 to U+024F are two bytes: 0xC2 0xA0 to 0xC9 0x8F.
+      if byte >= 0xC2, byte <= 0xC9, index + 1 < count {
+        let second = bytes[index + 1]
+        let value = Int(byte & 0x1F) << 6 | Int(second & 0x3F)
+        if second & 0xC0 == 0x80, value >= latinFoldsStart, value < latinFoldsEnd {
+          units += latinFolds[value - latinFoldsStart]
+          index += 2
+          continue
+        }
       }
       // A Hangul syllable is three bytes: 0xEA 0xB0 0x80 (U+AC00) to 0xED 0x9E 0xA3 (U+D7A3).
       if byte >= 0xEA, byte <= 0xED, index + 2 < count {
@@ -74,9 +92,22 @@ enum SearchText {
           }
         }
       }
-      return Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
+      units = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
+      return
     }
-    return units
+  }
+
+  private static let latinFoldsStart = 0xA0
+  private static let latinFoldsEnd = 0x250
+
+  /// How each character from U+00A0 to U+024F (Latin-1 Supplement, Latin Extended-A and -B)
+  /// folds on its own. None of them is a combining mark or composes with a neighbour, and their
+  /// folding does not depend on what is around them, so a field of these, ASCII and Hangul
+  /// syllables folds character by character exactly as it does whole (`SearchFoldingTests`
+  /// checks every one of them in company).
+  static let latinFolds: [[UInt16]] = (latinFoldsStart..<latinFoldsEnd).map { value in
+    guard let scalar = Unicode.Scalar(UInt32(value)) else { return [] }
+    return Array(KoreanText.normalized(String(Character(scalar))).utf16)
   }
 
   /// A string folded as search compares it.
@@ -284,61 +315,69 @@ enum SearchText {
 
   // MARK: - Index queries
 
-  /// What the index is asked for one way a term can match: tokens that must all be present
-  /// (each quoted, or a quoted prefix), and groups of which one must be.
-  struct Conjunction: Hashable {
-    var tokens: [String] = []
-    var groups: [[String]] = []
+  /// A token the index is asked for: exactly, or as the first character of the tokens that
+  /// begin with it (the index keeps one-character prefixes).
+  struct IndexToken: Hashable, Sendable {
+    /// The token's characters; one character for a prefix.
+    let text: String
+    let isPrefix: Bool
 
-    var isEmpty: Bool { tokens.isEmpty && groups.isEmpty }
+    init<Units: Collection<UInt16>>(_ units: Units, isPrefix: Bool = false) {
+      text = String(decoding: Array(units), as: UTF16.self)
+      self.isPrefix = isPrefix
+    }
 
+    init(_ text: String) {
+      self.text = text
+      isPrefix = false
+    }
+
+    /// The token in FTS5 query syntax: quoted, inner quotes doubled, a prefix followed by `*`.
     var expression: String {
-      let parts = tokens + groups.map { "(" + $0.joined(separator: " OR ") + ")" }
-      return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
+      "\"" + text.replacing("\"", with: "\"\"") + "\"" + (isPrefix ? "*" : "")
     }
   }
 
-  /// The most pairs one plain term asks for: more narrow the candidates little and cost a pass
-  /// over one more list of rows each.
-  static let indexQueryTokenLimit = 4
+  /// Something every match of one way of matching holds: all the tokens of at least one of the
+  /// alternatives.
+  struct Requirement: Hashable {
+    var alternatives: [[IndexToken]]
 
-  /// The most terms an index query combines.
-  static let indexQueryTermLimit = 4
+    /// One token.
+    init(_ token: IndexToken) {
+      alternatives = [[token]]
+    }
 
-  /// The index query for some terms, or `nil` when the index cannot narrow them (only a walk of
-  /// the list can answer then). A term narrows when every way it can match asks the index for
-  /// something; the query asks for every term that narrows, the plainest first.
-  ///
-  /// A match is a superset of the entries the terms match; the caller checks each candidate.
-  static func indexQuery(_ terms: [Term]) -> String? {
-    var seen: Set<[Conjunction]> = []
-    var alternatives: [[Conjunction]] = []
-    for term in terms {
-      guard let ways = conjunctions(for: term), seen.insert(ways).inserted else { continue }
-      alternatives.append(ways)
+    /// Any of some tokens.
+    init(anyOf tokens: [IndexToken]) {
+      alternatives = tokens.map { [$0] }
     }
-    guard !alternatives.isEmpty else { return nil }
-    // Plain terms first, those with characters outside ASCII first among them.
-    let ordered = alternatives.enumerated().sorted { a, b in
-      let aRank = rank(a.element)
-      let bRank = rank(b.element)
-      return aRank != bRank ? aRank < bRank : a.offset < b.offset
+
+    init(alternatives: [[IndexToken]]) {
+      self.alternatives = alternatives
     }
-    let parts = ordered.prefix(indexQueryTermLimit).map { _, ways in
-      ways.count == 1
-        ? ways[0].expression : "(" + ways.map(\.expression).joined(separator: " OR ") + ")"
+
+    /// The requirement in FTS5 query syntax.
+    var expression: String {
+      let parts = alternatives.map { tokens in
+        tokens.count == 1
+          ? tokens[0].expression : "(" + tokens.map(\.expression).joined(separator: " AND ") + ")"
+      }
+      return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " OR ") + ")"
     }
-    return parts.joined(separator: " AND ")
   }
 
-  private static func rank(_ ways: [Conjunction]) -> Int {
-    guard ways.count == 1 else { return 2 + ways.count }
-    let latin = ways[0].tokens.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-    return ways[0].groups.isEmpty ? (latin ? 1 : 0) : 2
+  /// What the index can be asked for one way a term can match: requirements that every match
+  /// meets. A search asks for some of them (see ``SearchPlanner``); whichever it asks for, the
+  /// index lists every entry the way matches, and the check of each candidate does the rest.
+  struct Conjunction: Hashable {
+    var requirements: [Requirement] = []
+
+    var isEmpty: Bool { requirements.isEmpty }
   }
 
-  /// Every way a term can match, as what each asks of the index; `nil` when one of them asks
-  /// for nothing.
+  /// Every way a term can match, as what each can ask of the index; `nil` when one of them can
+  /// ask for nothing.
   static func conjunctions(for term: Term) -> [Conjunction]? {
     var ways: [Conjunction] = []
     guard let plain = occurrence(of: term.units[...]) else { return nil }
@@ -357,47 +396,40 @@ enum SearchText {
     return unique
   }
 
-  /// What text occurring in a field asks of the index: its pairs, else a prefix query for each
-  /// of its single characters, else the marks of its punctuation; `nil` for none of these.
+  /// What text occurring in a field can ask of the index: the pairs of neighbours of its runs, a
+  /// prefix for each run of one character, and the marks of its punctuation; `nil` for none of
+  /// these.
   static func occurrence(of units: ArraySlice<UInt16>) -> Conjunction? {
-    var pairs: Set<String> = []
-    var singles: Set<String> = []
+    var tokens: [IndexToken] = []
     var punctuation: UInt128 = 0
     for run in runs(units, punctuation: &punctuation) {
       if run.count == 1 {
-        singles.insert(quoted(run) + "*")
+        tokens.append(IndexToken(run, isPrefix: true))
       } else {
-        // Pairs that do not overlap, and the last one, are enough to narrow the candidates;
-        // the check against the entry does the rest.
-        var starts = Array(stride(from: 0, to: run.count - 1, by: 2))
-        if !run.count.isMultiple(of: 2) { starts.append(run.count - 2) }
-        for index in starts {
-          pairs.insert(quoted(run[index...index + 1]))
+        for index in 0..<run.count - 1 {
+          tokens.append(IndexToken(run[index...index + 1]))
         }
       }
     }
-    var tokens = pairs.isEmpty ? Array(singles) : narrowest(pairs)
-    // Punctuation is rarer than letter pairs: its marks narrow a term like `NEAR(` to the
-    // entries that hold a `(` at all.
     for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
-      tokens.append(quoted(mark(byte)))
+      tokens.append(IndexToken(mark(byte)))
     }
-    guard !tokens.isEmpty else { return nil }
-    return Conjunction(tokens: tokens.sorted())
+    return tokens.isEmpty ? nil : Conjunction(requirements: unique(tokens).map(Requirement.init))
   }
 
-  /// What consecutive characters with these first keys ask of the index.
+  /// What consecutive characters with these first keys can ask of the index: the lead pairs of
+  /// neighbouring keys, or the lead token of a single key.
   static func leadQuery(_ keys: [UInt16]) -> Conjunction {
-    guard keys.count > 1 else { return Conjunction(tokens: [quoted([leadMark] + keys)]) }
-    var starts = Array(stride(from: 0, to: keys.count - 1, by: 2))
-    if !keys.count.isMultiple(of: 2) { starts.append(keys.count - 2) }
-    let tokens = Set(starts.map { quoted([leadMark, keys[$0], keys[$0 + 1]]) })
-    return Conjunction(tokens: Array(narrowest(tokens)).sorted())
+    guard keys.count > 1 else {
+      return Conjunction(requirements: [Requirement(IndexToken([leadMark] + keys))])
+    }
+    let tokens = (0..<keys.count - 1).map { IndexToken([leadMark, keys[$0], keys[$0 + 1]]) }
+    return Conjunction(requirements: unique(tokens).map(Requirement.init))
   }
 
-  /// What a term whose last character may still be being typed asks of the index: the finished
-  /// characters' pairs, and a character after them that can begin the keys; `nil` when that
-  /// asks for nothing.
+  /// What a term whose last character may still be being typed can ask of the index: the
+  /// finished characters' tokens, and a character after them that can begin the keys; `nil`
+  /// when that is nothing.
   static func unfinishedQuery(finished: ArraySlice<UInt16>, keys: [UInt16]) -> Conjunction? {
     // The characters that can begin text whose keys begin with `keys`, when a vowel follows the
     // first consonant: a syllable on the way to the keys or past them, or the consonant alone
@@ -412,42 +444,48 @@ enum SearchText {
         starters.append(0x11A8 + UInt16(final - 1))
       }
     }
-    if finished.isEmpty {
-      guard !starters.isEmpty else {
-        // Any character whose first key is the first key.
-        return Conjunction(tokens: [quoted([leadMark, keys[0]])])
+    // The text that goes on from the finished characters begins with a Hangul character whose
+    // first key is the first key: its lead token, and the lead pair it makes with a Hangul
+    // character before it.
+    let lead = IndexToken([leadMark, keys[0]])
+    // Each starter as the tokens that find it after `before` (a prefix of the starter when
+    // nothing is before it), and, for a starter whose keys are only a beginning of `keys`, the
+    // lead pair it makes with the character that goes on with the rest.
+    func alternatives(after before: UInt16?) -> [[IndexToken]] {
+      starters.map { starter in
+        var tokens = [
+          before.map { IndexToken([$0, starter]) } ?? IndexToken([starter], isPrefix: true)
+        ]
+        let typed = KoreanText.keys(of: starter)
+        if typed.count < keys.count {
+          tokens.append(IndexToken([leadMark, firstKey(of: starter), keys[typed.count]]))
+        }
+        return tokens
       }
-      return Conjunction(groups: [starters.map { quoted([$0]) + "*" }])
+    }
+    if finished.isEmpty {
+      var conjunction = Conjunction(requirements: [Requirement(lead)])
+      if !starters.isEmpty {
+        conjunction.requirements.append(Requirement(alternatives: alternatives(after: nil)))
+      }
+      return conjunction
     }
     var conjunction = occurrence(of: finished) ?? Conjunction()
-    // The characters that may follow are a hundred or more tokens, and the index looks up every
-    // one of them before it reads a candidate: worth it only while the finished characters give
-    // fewer than two tokens. Leaving them out widens the candidates, never the matches.
-    if conjunction.tokens.count < 2, let last = finished.last, isIndexed(last), !starters.isEmpty {
-      conjunction.groups.append(starters.map { quoted([last, $0]) })
+    if let last = finished.last, KoreanText.isHangul(last) {
+      conjunction.requirements.append(
+        Requirement(IndexToken([leadMark, firstKey(of: last), keys[0]])))
+    }
+    // The characters that may follow: a hundred tokens or more, each looked up before a
+    // candidate is read, so the planner asks for them only when the rest leaves many candidates.
+    if let last = finished.last, isIndexed(last), !starters.isEmpty {
+      conjunction.requirements.append(Requirement(alternatives: alternatives(after: last)))
     }
     return conjunction.isEmpty ? nil : conjunction
   }
 
-  /// At most ``indexQueryTokenLimit`` tokens, those with characters outside ASCII (such as
-  /// Hangul, which is more selective than Latin letters) first.
-  static func narrowest(_ tokens: Set<String>) -> [String] {
-    let ordered = tokens.sorted { a, b in
-      let aLatin = a.utf8.allSatisfy { $0 < 0x80 }
-      let bLatin = b.utf8.allSatisfy { $0 < 0x80 }
-      return aLatin != bLatin ? !aLatin : a < b
-    }
-    return Array(ordered.prefix(indexQueryTokenLimit))
-  }
-
-  /// A string in FTS5 query syntax that matches exactly the token spelled by `units`.
-  static func quoted<Units: Collection<UInt16>>(_ units: Units) -> String {
-    quoted(String(decoding: Array(units), as: UTF16.self))
-  }
-
-  /// A string in FTS5 query syntax that matches exactly `token`: quoted, inner quotes doubled.
-  static func quoted(_ token: String) -> String {
-    "\"" + token.replacing("\"", with: "\"\"") + "\""
+  private static func unique(_ tokens: [IndexToken]) -> [IndexToken] {
+    var seen: Set<IndexToken> = []
+    return tokens.filter { seen.insert($0).inserted }
   }
 }
 

@@ -1,0 +1,184 @@
+/// Chooses what a search asks the index for: of the tokens every match must hold, those that
+/// leave the fewest candidates for the least reading.
+///
+/// Each token the index is asked for costs a look-up and a pass over its list of entries; each
+/// candidate the index returns costs a look-up of the entry and a check of its text. A term of
+/// common letter pairs (`NEAR(`, or a typo of a common word) holds pairs that each list a third
+/// of the journal, where one rarer pair may list almost nothing. The planner estimates both
+/// costs from a ``TokenSample`` of the journal's entries, and adds tokens, the one that saves
+/// most first, while a token saves more checking than it costs to read.
+///
+/// Any choice is sound: every token asked for is one that every match holds.
+enum SearchPlanner {
+  /// What reading one entry of a token's list costs, in microseconds.
+  static let listedEntryCost = 0.025
+  /// What looking a token up costs, in microseconds.
+  static let lookupCost = 10.0
+  /// What reading and checking one candidate costs, in microseconds.
+  static let candidateCost = 1.5
+
+  /// The most terms of a query the index is asked about.
+  static let termLimit = 16
+  /// The most requirements of one way of matching the planner weighs: the rarest.
+  static let requirementLimit = 32
+
+  /// The MATCH expression for some terms, or `nil` when the index cannot narrow them (only a
+  /// walk of the list can answer then). A term narrows when every way it can match asks the
+  /// index for something.
+  static func indexQuery(_ terms: [SearchText.Term], sample: TokenSample) -> String? {
+    let estimate = Estimate(sample: sample)
+    var seen: Set<[SearchText.Conjunction]> = []
+    var plans: [Plan] = []
+    for term in terms where plans.count < termLimit {
+      guard let ways = SearchText.conjunctions(for: term), seen.insert(ways).inserted else {
+        continue
+      }
+      let wayPlans = ways.compactMap { plan(of: $0, estimate) }
+      guard wayPlans.count == ways.count, let firstWay = wayPlans.first else { continue }
+      let holders = wayPlans.dropFirst().reduce(firstWay.holders) { union($0, $1.holders) }
+      let expression =
+        wayPlans.count == 1
+        ? firstWay.expression
+        : "(" + wayPlans.map(\.expression).joined(separator: " OR ") + ")"
+      plans.append(
+        Plan(
+          expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost }))
+    }
+    guard !plans.isEmpty else { return nil }
+    return choose(plans, estimate).map(\.expression).joined(separator: " AND ")
+  }
+
+  /// What one part of a query asks of the index, which sampled entries it lists, and what
+  /// reading it costs.
+  private struct Plan {
+    var expression: String
+    var holders: [UInt16]
+    var cost: Double
+  }
+
+  /// The sample and the journal's size it stands for.
+  private struct Estimate {
+    let sample: TokenSample
+    /// Journal entries per sampled entry.
+    let scale: Double
+
+    init(sample: TokenSample) {
+      self.sample = sample
+      scale = sample.entries == 0 ? 0 : Double(sample.journalEntries) / Double(sample.entries)
+    }
+
+    /// Candidates in the journal for a number of sampled entries.
+    func entries(_ sampled: Int) -> Double { Double(sampled) * scale }
+  }
+
+  /// The plan of one way of matching: its requirements chosen and joined by AND; `nil` when it
+  /// has none.
+  private static func plan(
+    of way: SearchText.Conjunction, _ estimate: Estimate
+  ) -> Plan? {
+    var requirements = way.requirements.map { requirement in
+      var holders: [UInt16] = []
+      var cost = 0.0
+      for tokens in requirement.alternatives {
+        let lists = tokens.map { estimate.sample.holders(of: $0) }
+        let both = lists.dropFirst().reduce(Array(lists.first ?? [])) { intersection($0, $1) }
+        holders = union(holders, both)
+        cost += lists.reduce(0) { $0 + lookupCost + estimate.entries($1.count) * listedEntryCost }
+      }
+      return Plan(expression: requirement.expression, holders: holders, cost: cost)
+    }
+    if requirements.count > requirementLimit {
+      requirements = Array(
+        requirements.enumerated().sorted { a, b in
+          a.element.holders.count != b.element.holders.count
+            ? a.element.holders.count < b.element.holders.count : a.offset < b.offset
+        }.prefix(requirementLimit).map(\.element))
+    }
+    let chosen = choose(requirements, estimate)
+    guard let first = chosen.first else { return nil }
+    let holders = chosen.dropFirst().reduce(first.holders) { intersection($0, $1.holders) }
+    let expression =
+      chosen.count == 1
+      ? first.expression : "(" + chosen.map(\.expression).joined(separator: " AND ") + ")"
+    return Plan(expression: expression, holders: holders, cost: chosen.reduce(0) { $0 + $1.cost })
+  }
+
+  /// Some of `parts`, all of which a match meets, chosen greedily: first the one whose reading
+  /// and candidates cost least, then, while one saves more checking than it costs to read, the
+  /// one that saves most. Never empty when `parts` is not.
+  private static func choose(_ parts: [Plan], _ estimate: Estimate) -> [Plan] {
+    guard !parts.isEmpty else { return [] }
+    var remaining = parts
+    let first = remaining.indices.min { a, b in
+      total(remaining[a], estimate) < total(remaining[b], estimate)
+    }
+    guard let first else { return [] }
+    var chosen = [remaining.remove(at: first)]
+    var candidates = chosen[0].holders
+    while !remaining.isEmpty, !candidates.isEmpty {
+      var best: (index: Int, saving: Double, holders: [UInt16])?
+      for (index, part) in remaining.enumerated() {
+        let narrowed = intersection(candidates, part.holders)
+        let saving =
+          estimate.entries(candidates.count - narrowed.count) * candidateCost - part.cost
+        if saving > (best?.saving ?? 0) { best = (index, saving, narrowed) }
+      }
+      guard let best else { break }
+      chosen.append(remaining.remove(at: best.index))
+      candidates = best.holders
+    }
+    return chosen
+  }
+
+  /// What a part costs on its own: reading it and checking its candidates.
+  private static func total(_ part: Plan, _ estimate: Estimate) -> Double {
+    part.cost + estimate.entries(part.holders.count) * candidateCost
+  }
+
+  /// The entries in both ascending lists.
+  static func intersection<A: RandomAccessCollection<UInt16>, B: RandomAccessCollection<UInt16>>(
+    _ a: A, _ b: B
+  ) -> [UInt16] {
+    var result: [UInt16] = []
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex, j < b.endIndex {
+      if a[i] < b[j] {
+        i = a.index(after: i)
+      } else if a[i] > b[j] {
+        j = b.index(after: j)
+      } else {
+        result.append(a[i])
+        i = a.index(after: i)
+        j = b.index(after: j)
+      }
+    }
+    return result
+  }
+
+  /// The entries in either ascending list, ascending.
+  static func union<A: RandomAccessCollection<UInt16>, B: RandomAccessCollection<UInt16>>(
+    _ a: A, _ b: B
+  ) -> [UInt16] {
+    var result: [UInt16] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex, j < b.endIndex {
+      if a[i] < b[j] {
+        result.append(a[i])
+        i = a.index(after: i)
+      } else if a[i] > b[j] {
+        result.append(b[j])
+        j = b.index(after: j)
+      } else {
+        result.append(a[i])
+        i = a.index(after: i)
+        j = b.index(after: j)
+      }
+    }
+    result += a[i...]
+    result += b[j...]
+    return result
+  }
+}

@@ -1,0 +1,134 @@
+/// Which index tokens the most recently added entries hold: what search estimates from how many
+/// entries of the journal a token lists, and how many hold several tokens at once.
+///
+/// FTS5 knows how long each token's list is only by reading it, which costs as much as the
+/// search it would plan. A sample of ``size`` entries, tokenized as the index tokenizes them,
+/// answers in microseconds; it is taken once and again only when the journal has grown or shrunk
+/// by half (see ``isStale(largestSeq:)``). Estimates only choose which tokens a search asks the
+/// index for: every choice finds the same entries, so a stale sample costs speed, never results.
+struct TokenSample: Sendable {
+  /// The most entries a sample holds.
+  static let size = 512
+
+  /// The entries sampled.
+  let entries: Int
+  /// How many entries the journal held when sampled.
+  let journalEntries: Int
+  /// The largest `seq` of the journal when sampled.
+  let largestSeq: Int64
+  /// The hashes of the tokens held, ascending, and for each, where its holders start in
+  /// `holders`.
+  private let keys: [UInt64]
+  private let starts: [Int32]
+  /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
+  private let holders: [UInt16]
+
+  /// A sample of no entries, for a journal with none.
+  static let empty = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
+
+  /// Builds a sample from the index text of each sampled entry (``SearchText/indexText(_:)``).
+  init(indexTexts: [[UInt8]], journalEntries: Int, largestSeq: Int64) {
+    entries = indexTexts.count
+    self.journalEntries = max(journalEntries, indexTexts.count)
+    self.largestSeq = largestSeq
+    // (token hash, entry) for every token of every entry, and for the first character of each
+    // token (the index's one-character prefixes), sorted and made unique.
+    var pairs: [(key: UInt64, entry: UInt16)] = []
+    for (position, text) in indexTexts.enumerated() {
+      let entry = UInt16(truncatingIfNeeded: position)
+      var start = 0
+      for index in 0...text.count where index == text.count || text[index] == 0x20 {
+        defer { start = index + 1 }
+        guard index > start else { continue }
+        let token = text[start..<index]
+        pairs.append((Self.hash(token), entry))
+        let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
+        pairs.append((Self.prefixHash(token[token.startIndex..<min(first, index)]), entry))
+      }
+    }
+    pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
+    var keys: [UInt64] = []
+    var starts: [Int32] = []
+    var holders: [UInt16] = []
+    for pair in pairs {
+      if keys.last != pair.key {
+        keys.append(pair.key)
+        starts.append(Int32(holders.count))
+      } else if holders.last == pair.entry {
+        continue
+      }
+      holders.append(pair.entry)
+    }
+    starts.append(Int32(holders.count))
+    self.keys = keys
+    self.starts = starts
+    self.holders = holders
+  }
+
+  /// Whether the journal, whose largest `seq` is now `largestSeq`, has changed enough since the
+  /// sample to take another.
+  func isStale(largestSeq: Int64) -> Bool {
+    let change =
+      largestSeq > self.largestSeq
+      ? largestSeq - self.largestSeq : self.largestSeq - largestSeq
+    return change > max(Int64(Self.size) / 2, self.largestSeq / 2)
+  }
+
+  /// The sampled entries that hold a token, ascending.
+  func holders(of token: SearchText.IndexToken) -> ArraySlice<UInt16> {
+    let bytes = Array(token.text.utf8)
+    let key = token.isPrefix ? Self.prefixHash(bytes[...]) : Self.hash(bytes[...])
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let middle = (low + high) / 2
+      if keys[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    guard low < keys.count, keys[low] == key else { return [] }
+    return holders[Int(starts[low])..<Int(starts[low + 1])]
+  }
+
+  /// FNV-1a of a token's UTF-8 bytes.
+  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return hash
+  }
+
+  /// The hash of a one-character prefix: that of its bytes followed by 0xFF, which no token
+  /// holds.
+  private static func prefixHash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    (hash(bytes) ^ 0xFF) &* 0x100_0000_01b3
+  }
+
+  /// The length of the UTF-8 sequence a byte leads.
+  private static func characterLength(lead: UInt8) -> Int {
+    switch lead {
+    case 0..<0xC0: 1
+    case 0xC0..<0xE0: 2
+    case 0xE0..<0xF0: 3
+    default: 4
+    }
+  }
+}
+
+extension TokenSample {
+  /// Samples the journal on a connection: the ``size`` entries added last.
+  static func take(on connection: SQLiteConnection, largestSeq: Int64) throws -> Self {
+    let texts = try connection.withStatement(
+      "SELECT brand, perfume_name, notes, sentence FROM entry ORDER BY seq DESC LIMIT \(size)"
+    ) { statement in
+      var texts: [[UInt8]] = []
+      while try statement.step() {
+        let fields = (0..<4).map { SearchText.folded(statement.text(at: Int32($0))) }
+        texts.append(SearchText.indexText(fields))
+      }
+      return texts
+    }
+    let entries =
+      texts.count < size ? texts.count : Int(try connection.integer("SELECT count(*) FROM entry"))
+    return TokenSample(indexTexts: texts, journalEntries: entries, largestSeq: largestSeq)
+  }
+}

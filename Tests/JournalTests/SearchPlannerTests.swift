@@ -1,0 +1,140 @@
+import Foundation
+import HaruShared
+import Testing
+
+@testable import HaruJournal
+
+/// What the planner asks the index for: of the tokens every match holds, the rare ones, judged
+/// on a sample of the journal.
+struct SearchPlannerTests {
+  @Test func aRarePairIsAskedForRatherThanTheCommonOnesAroundIt() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      // "roes" has the pairs ro, oe and es; 300 entries hold ro and es, one holds oe.
+      let common = try (0..<300).map { index in
+        try Fixture.entry(day: -index, notes: "roses and vanilla \(index)")
+      }
+      let rare = try Fixture.entry(day: 1, notes: "a typo: roes")
+      _ = try store.insert(common + [rare])
+      #expect(try candidates(for: "roes", in: store) == 1)
+      #expect(
+        try store.search(JournalSearchQuery("roes"), in: .all, after: nil, limit: 5) == [rare])
+    }
+  }
+
+  @Test func aHalfTypedConsonantAfterACommonWordAsksWhatFollowsIt() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      let common = try (0..<300).map { index in
+        try Fixture.entry(day: -index, notes: "장미향이 좋다 \(index)", sentence: "오후")
+      }
+      // 향 followed by a character that begins with ㅁ.
+      let match = try Fixture.entry(day: 1, notes: "장미향만 남는다", sentence: "오후")
+      _ = try store.insert(common + [match])
+      let query = JournalSearchQuery("장미향ㅁ")
+      #expect(try candidates(for: "장미향ㅁ", in: store) == 1)
+      #expect(try store.search(query, in: .all, after: nil, limit: 5) == [match])
+    }
+  }
+
+  @Test func aSampleTakenBeforeTheJournalGrewIsTakenAgain() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      _ = try store.insert([try Fixture.entry(day: -400, notes: "first")])
+      // The first search samples a journal of one entry, which knows none of the pairs below.
+      _ = try store.search(JournalSearchQuery("roes"), in: .all, after: nil, limit: 5)
+      let common = try (0..<300).map { index in
+        try Fixture.entry(day: -index, notes: "roses and vanilla \(index)")
+      }
+      _ = try store.insert(common + [try Fixture.entry(day: 1, notes: "roes")])
+      #expect(try candidates(for: "roes", in: store) == 1)
+    }
+  }
+
+  @Test func aSampleIsStaleOnceTheJournalHasChangedByHalf() {
+    let small = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
+    #expect(!small.isStale(largestSeq: 256))
+    #expect(small.isStale(largestSeq: 257))
+    let large = TokenSample(indexTexts: [], journalEntries: 10_000, largestSeq: 10_000)
+    #expect(!large.isStale(largestSeq: 15_000))
+    #expect(large.isStale(largestSeq: 15_001))
+    #expect(!large.isStale(largestSeq: 5_000))
+    #expect(large.isStale(largestSeq: 4_999))
+  }
+
+  @Test func aSampleKnowsWhichEntriesHoldATokenAndAPrefix() {
+    let sample = TokenSample(
+      indexTexts: [Array("ab cd ab ".utf8), Array("ab ac".utf8), Array("".utf8)],
+      journalEntries: 3, largestSeq: 3)
+    #expect(Array(sample.holders(of: SearchText.IndexToken("ab"))) == [0, 1])
+    #expect(Array(sample.holders(of: SearchText.IndexToken("cd"))) == [0])
+    #expect(Array(sample.holders(of: SearchText.IndexToken("zz"))).isEmpty)
+    let prefix = SearchText.IndexToken(Array("a".utf16), isPrefix: true)
+    #expect(Array(sample.holders(of: prefix)) == [0, 1])
+    let other = SearchText.IndexToken(Array("c".utf16), isPrefix: true)
+    #expect(Array(sample.holders(of: other)) == [0])
+  }
+
+  @Test func anEmptySampleStillAsksForOneToken() {
+    let terms = JournalSearchQuery("roes").foldedTerms
+    let match = SearchPlanner.indexQuery(terms, sample: .empty)
+    #expect(match?.isEmpty == false)
+    #expect(match?.contains(" AND ") == false)
+  }
+
+  private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
+    try store.database.read { connection in
+      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+        return -1
+      }
+      return try connection.withStatement(
+        "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
+      ) { statement in
+        try statement.bind(match, at: 1)
+        return try statement.step() ? statement.int64(at: 0) : -1
+      }
+    }
+  }
+}
+
+/// Folding a field character by character, as search does for ASCII, Hangul syllables and the
+/// Latin letters up to U+024F, gives what folding it whole does.
+struct SearchFoldingTests {
+  @Test func everyLatinLetterFoldsAloneAsItDoesInCompany() {
+    let neighbours = ["", "a", "Z", "가", "é", "ß", " "]
+    for value in UInt32(0xA0)..<0x250 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let letter = String(Character(scalar))
+      for before in neighbours {
+        for after in neighbours {
+          let text = before + letter + after + letter
+          #expect(
+            folded(text) == Array(KoreanText.normalized(text).utf16), "\(text.debugDescription)")
+        }
+      }
+    }
+  }
+
+  @Test func randomFieldsOfTheFastCharactersFoldAsTheyDoWhole() {
+    var random = SeededGenerator(seed: 7)
+    let alphabet: [UInt32] =
+      Array(0x41...0x5A) + Array(0x61...0x7A) + [0x20, 0x2E]
+      + Array(0xA0..<0x250) + [0xAC00, 0xAC01, 0xB098, 0xD7A3, 0xC7A5]
+    for _ in 0..<2_000 {
+      let count = Int(random.next() % 12) + 1
+      let scalars = (0..<count).compactMap { _ in
+        Unicode.Scalar(alphabet[Int(random.next() % UInt64(alphabet.count))])
+      }
+      let text = String(String.UnicodeScalarView(scalars))
+      #expect(folded(text) == Array(KoreanText.normalized(text).utf16), "\(text.debugDescription)")
+    }
+  }
+
+  private func folded(_ text: String) -> [UInt16] {
+    var utf8 = Array(text.utf8)
+    return utf8.withUnsafeMutableBufferPointer { SearchText.folded(UnsafeBufferPointer($0)) }
+  }
+}
