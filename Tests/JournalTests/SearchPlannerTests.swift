@@ -84,20 +84,6 @@ struct SearchPlannerTests {
     #expect(match?.isEmpty == false)
     #expect(match?.contains(" AND ") == false)
   }
-
-  private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
-    try store.database.read { connection in
-      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
-        return -1
-      }
-      return try connection.withStatement(
-        "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
-      ) { statement in
-        try statement.bind(match, at: 1)
-        return try statement.step() ? statement.int64(at: 0) : -1
-      }
-    }
-  }
 }
 
 /// Folding a field character by character, as search does for ASCII, Hangul syllables and the

@@ -283,20 +283,6 @@ struct SearchSQLiteTests {
       }
     }.sorted(by: >)
   }
-
-  private func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
-    return try store.database.read { connection in
-      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
-        return -1
-      }
-      return try connection.withStatement(
-        "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
-      ) { statement in
-        try statement.bind(match, at: 1)
-        return try statement.step() ? statement.int64(at: 0) : -1
-      }
-    }
-  }
 }
 
 /// The repository's search: page sizes, cursors, and empty text.

@@ -1,0 +1,17 @@
+@testable import HaruJournal
+
+/// How many entries the index lists for some search box text, as a search of the store plans it;
+/// -1 when the index cannot narrow it.
+func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
+  try store.database.read { connection in
+    guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+      return -1
+    }
+    return try connection.withStatement(
+      "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
+    ) { statement in
+      try statement.bind(match, at: 1)
+      return try statement.step() ? statement.int64(at: 0) : -1
+    }
+  }
+}
