@@ -356,10 +356,12 @@ public final class SQLiteJournalStore: JournalStore {
       // other perfume as well.
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
-    let match =
+    let strategy =
       searchUsesIndex
-      ? try database.read(interrupter: interrupter) { try indexQuery(query, on: $0) } : nil
-    guard let match else {
+      ? try database.read(interrupter: interrupter) {
+        try self.strategy(for: query, limit: limit, on: $0)
+      } : .walk
+    guard case .index(let match) = strategy else {
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
@@ -397,8 +399,16 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// How a search for a query finds a page of `limit` matches, planned on a sample of the
+  /// journal (see ``SearchPlanner``).
+  func strategy(
+    for query: JournalSearchQuery, limit: Int, on connection: SQLiteConnection
+  ) throws -> SearchPlanner.Strategy {
+    SearchPlanner.strategy(query.foldedTerms, sample: try tokenSample(on: connection), limit: limit)
+  }
+
   /// The MATCH expression that asks the index for a query's candidates, planned on a sample of
-  /// the journal (see ``SearchPlanner``); `nil` when the index cannot narrow the query.
+  /// the journal; `nil` when the index cannot narrow the query.
   func indexQuery(
     _ query: JournalSearchQuery, on connection: SQLiteConnection
   ) throws -> String? {

@@ -14,7 +14,13 @@ struct SearchIndexTextTests {
     var punctuation: UInt128 = 0
     let space: UInt16 = 0x20
     for field in fields {
-      for run in SearchText.runs(field[...], punctuation: &punctuation) {
+      for written in SearchText.runs(field[...], punctuation: &punctuation) {
+        // ASCII punctuation is written as U+E100 plus its code.
+        let run = written.map { unit in
+          unit > 0x20 && unit < 0x7F && !(0x30...0x39).contains(unit)
+            && !(0x61...0x7A).contains(unit) && !(0x41...0x5A).contains(unit)
+            ? 0xE100 + unit : unit
+        }
         for index in run.indices.dropLast() {
           text += [run[index], run[index + 1], space]
         }

@@ -124,3 +124,38 @@ struct SearchFoldingTests {
     return utf8.withUnsafeMutableBufferPointer { SearchText.folded(UnsafeBufferPointer($0)) }
   }
 }
+
+/// When the planner walks the list instead of asking the index.
+struct SearchStrategyTests {
+  @Test func oneCommonCharacterWalksTheListAndOneRareCharacterAsksTheIndex() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      // Every entry holds e in four pairs, which the index would merge in full; one holds q.
+      let entries = try (0..<1_000).map { index in
+        try Fixture.entry(
+          day: -index, notes: index == 7 ? "quiet evening" : "every evening ends well \(index)")
+      }
+      _ = try store.insert(entries)
+      let strategies = try store.database.read { connection in
+        try ["e", "q", "e q"].map { text in
+          try store.strategy(for: JournalSearchQuery(text), limit: 51, on: connection)
+        }
+      }
+      #expect(strategies[0] == .walk)
+      guard case .index = strategies[1] else {
+        Issue.record("a rare character walks the list: \(strategies[1])")
+        return
+      }
+      // Only 1 of 1,000 entries holds both, so walking would read them all.
+      guard case .index = strategies[2] else {
+        Issue.record("two characters that meet once walk the list: \(strategies[2])")
+        return
+      }
+      for text in ["e", "q", "e q"] {
+        let found = try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 1_000)
+        #expect(found == entries.filter { JournalSearchQuery(text).matches($0) }, "\(text)")
+      }
+    }
+  }
+}

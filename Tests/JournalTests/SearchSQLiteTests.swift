@@ -30,7 +30,9 @@ struct SearchSQLiteTests {
         #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 2)
       }
       let store = try SQLiteJournalStore(fileURL: url)
-      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 3)
+      #expect(
+        try store.database.read { try $0.integer("PRAGMA user_version") }
+          == Int64(JournalSchema.latestVersion))
       for (text, expected) in [
         ("hermes", [entries[0]]), ("ㄱㅁㅅ", [entries[0]]), ("금몫", [entries[0]]),
         ("chanel", [entries[1]]), ("장미", [entries[1], entries[0]]),
@@ -45,6 +47,43 @@ struct SearchSQLiteTests {
       _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
       #expect(try store.search(JournalSearchQuery("ㄱㅁㅅ"), in: .all, after: nil, limit: 5).isEmpty)
       #expect(try store.integrityCheck() == "ok")
+    }
+  }
+
+  @Test func aJournalOfSchemaVersionThreeIsIndexedAgainWithPunctuationPairs() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let entries = try [
+        Fixture.entry(brand: "Chanel", perfumeName: "No.5", notes: "알데하이드"),
+        Fixture.entry(created: 1, notes: "nearly (두 시간)"),
+      ]
+      do {
+        let third = Migrator(migrations: Array(JournalSchema.migrations.prefix(3)))
+        let store = try SQLiteJournalStore(fileURL: url, migrator: third)
+        _ = try store.insert(entries)
+      }
+      let store = try SQLiteJournalStore(fileURL: url)
+      let schema = try store.database.read { connection in
+        try connection.withStatement(
+          "SELECT sql FROM sqlite_master WHERE name = 'entry_search'"
+        ) { statement in try statement.step() ? statement.text(at: 0) : "" }
+      }
+      #expect(schema.contains("tokenize = 'ascii'") && !schema.contains("prefix"))
+      for (text, expected) in [
+        ("no.5", [entries[0]]), ("o.5", [entries[0]]), ("(두", [entries[1]]),
+        ("y (", [entries[1]]), ("no.", [entries[0]]), ("near(", []),
+      ] {
+        #expect(
+          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
+          "\(text)")
+      }
+      #expect(try candidates(for: "no.5", in: store) == 1)
+      // Rows indexed by the old step are gone: the new text deletes what the new step wrote.
+      _ = try store.delete(entries[0].id)
+      let edited = try Fixture.entry(id: entries[1].id, created: 1, notes: "바닐라")
+      _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
+      #expect(try store.integrityCheck() == "ok")
+      #expect(try candidates(for: "(두", in: store) == 0)
     }
   }
 
@@ -88,20 +127,21 @@ struct SearchSQLiteTests {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("journal.sqlite")
       let store = try SQLiteJournalStore(fileURL: url, searchUsesIndex: true)
+      // The queries end in a space, so nothing is half-typed: they ask only for their pairs.
       let entry = try Fixture.entry(notes: "비누향")
       _ = try store.insert([entry])
-      #expect(try candidates(for: "비누", in: store) == 1)
+      #expect(try candidates(for: "비누 ", in: store) == 1)
       let replacement = try Fixture.entry(id: entry.id, notes: "바닐라")
       _ = try store.update(entry.id) { (_) throws(JournalError) in replacement }
-      #expect(try candidates(for: "비누", in: store) == 0)
-      #expect(try candidates(for: "바닐", in: store) == 1)
+      #expect(try candidates(for: "비누 ", in: store) == 0)
+      #expect(try candidates(for: "바닐 ", in: store) == 1)
       // A failed update leaves the index as it was.
       _ = try? store.update(entry.id) { (_) throws(JournalError) in
         throw JournalError(.invalidEntry, message: "no")
       }
-      #expect(try candidates(for: "바닐", in: store) == 1)
+      #expect(try candidates(for: "바닐 ", in: store) == 1)
       _ = try store.delete(entry.id)
-      #expect(try candidates(for: "바닐", in: store) == 0)
+      #expect(try candidates(for: "바닐 ", in: store) == 0)
       #expect(try store.search(JournalSearchQuery("바닐"), in: .all, after: nil, limit: 5).isEmpty)
     }
   }

@@ -120,6 +120,23 @@ enum JournalSchema {
               haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         """),
+    // Search with punctuation in its pairs and no prefix index: `haru_search_grams` now pairs
+    // ASCII punctuation with its neighbours (written as private-use characters the tokenizer
+    // keeps), so `No.5` or `NEAR(` narrow like words; and the index keeps no one-character
+    // prefixes, which took a third of its size. The table is dropped and filled again, as in
+    // step 3; the triggers call the same function and stay.
+    Migration(
+      version: 4,
+      sql: """
+        DROP TABLE entry_search;
+        CREATE VIRTUAL TABLE entry_search USING fts5(
+          grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
+        );
+        INSERT INTO entry_search (rowid, grams)
+          SELECT (day + 4194304) * 4294967296 + seq,
+            haru_search_grams(brand, perfume_name, notes, sentence)
+          FROM entry ORDER BY day, seq;
+        """),
   ]
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
   // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,

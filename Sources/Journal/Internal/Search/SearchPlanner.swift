@@ -12,6 +12,10 @@
 enum SearchPlanner {
   /// What reading one entry of a token's list costs, in microseconds.
   static let listedEntryCost = 0.025
+  /// What merging one entry of a list into the list of a prefix costs, in microseconds: the
+  /// index keeps no prefixes, so FTS5 merges the lists of every token that begins with the
+  /// character, in full, before it returns the first candidate.
+  static let mergedEntryCost = 0.15
   /// What looking a token up costs, in microseconds.
   static let lookupCost = 10.0
   /// What reading and checking one candidate costs, in microseconds.
@@ -22,11 +26,41 @@ enum SearchPlanner {
   /// The most requirements of one way of matching the planner weighs: the rarest.
   static let requirementLimit = 32
 
+  /// How a search finds its matches.
+  enum Strategy: Equatable {
+    /// Read the index's candidates for this MATCH expression, newest first, and check each.
+    case index(String)
+    /// Walk the list newest first and check every entry until a page is full.
+    case walk
+  }
+
+  /// How to search for some terms, a page of `limit` at a time.
+  ///
+  /// The index, unless it cannot narrow the terms, or every term is one character and the
+  /// sample says matches are so common that walking the list fills a page sooner than the index
+  /// merges the lists of every token that begins with those characters (`e`, `향`).
+  static func strategy(
+    _ terms: [SearchText.Term], sample: TokenSample, limit: Int
+  ) -> Strategy {
+    let estimate = Estimate(sample: sample)
+    guard let chosen = indexPlan(terms, estimate) else { return .walk }
+    if terms.allSatisfy({ $0.units.count == 1 }), sample.entries > 0 {
+      let share = Double(chosen.holders.count) / Double(sample.entries)
+      let journal = Double(sample.journalEntries)
+      let walked = share > 0 ? min(journal, Double(limit) / share) : journal
+      if walked * candidateCost < chosen.cost { return .walk }
+    }
+    return .index(chosen.expression)
+  }
+
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow them (only a
   /// walk of the list can answer then). A term narrows when every way it can match asks the
   /// index for something.
   static func indexQuery(_ terms: [SearchText.Term], sample: TokenSample) -> String? {
-    let estimate = Estimate(sample: sample)
+    indexPlan(terms, Estimate(sample: sample))?.expression
+  }
+
+  private static func indexPlan(_ terms: [SearchText.Term], _ estimate: Estimate) -> Plan? {
     var seen: Set<[SearchText.Conjunction]> = []
     var plans: [Plan] = []
     for term in terms where plans.count < termLimit {
@@ -44,8 +78,12 @@ enum SearchPlanner {
         Plan(
           expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost }))
     }
-    guard !plans.isEmpty else { return nil }
-    return choose(plans, estimate).map(\.expression).joined(separator: " AND ")
+    let chosen = choose(plans, estimate)
+    guard let first = chosen.first else { return nil }
+    return Plan(
+      expression: chosen.map(\.expression).joined(separator: " AND "),
+      holders: chosen.dropFirst().reduce(first.holders) { intersection($0, $1.holders) },
+      cost: chosen.reduce(0) { $0 + $1.cost })
   }
 
   /// What one part of a query asks of the index, which sampled entries it lists, and what
@@ -83,7 +121,7 @@ enum SearchPlanner {
         let lists = tokens.map { estimate.sample.holders(of: $0) }
         let both = lists.dropFirst().reduce(Array(lists.first ?? [])) { intersection($0, $1) }
         holders = union(holders, both)
-        cost += lists.reduce(0) { $0 + lookupCost + estimate.entries($1.count) * listedEntryCost }
+        cost += tokens.reduce(0) { $0 + readingCost(of: $1, estimate) }
       }
       return Plan(expression: requirement.expression, holders: holders, cost: cost)
     }
@@ -128,6 +166,18 @@ enum SearchPlanner {
       candidates = best.holders
     }
     return chosen
+  }
+
+  /// What asking the index for one token costs: looking it up and reading its list; for a
+  /// prefix, looking up and merging every token that begins with it.
+  private static func readingCost(of token: SearchText.IndexToken, _ estimate: Estimate) -> Double {
+    guard token.isPrefix else {
+      return lookupCost + estimate.entries(estimate.sample.holders(of: token).count)
+        * listedEntryCost
+    }
+    let begun = estimate.sample.tokens(beginningWith: token)
+    return lookupCost * Double(max(1, begun.tokens)) + estimate.entries(begun.listed)
+      * mergedEntryCost
   }
 
   /// What a part costs on its own: reading it and checking its candidates.

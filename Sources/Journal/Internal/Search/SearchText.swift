@@ -203,20 +203,37 @@ enum SearchText {
 
   // MARK: - Index tokens
 
-  /// Whether a character takes part in bigrams: ASCII letters and digits, and every character
-  /// outside ASCII that is not whitespace. The index's `ascii` tokenizer keeps exactly these
-  /// together, so a bigram is always one token.
+  /// Whether a character takes part in bigrams: every character but whitespace and ASCII control
+  /// characters. The index's `ascii` tokenizer keeps letters, digits and everything outside ASCII
+  /// together; ASCII punctuation goes into tokens as ``tokenUnit(_:)``, so a bigram is always
+  /// one token.
   @inline(__always)
   static func isIndexed(_ unit: UInt16) -> Bool {
-    if unit < 0x80 {
-      return (unit >= 0x30 && unit <= 0x39) || (unit >= 0x61 && unit <= 0x7A)
-    }
+    if unit < 0x80 { return unit > 0x20 && unit < 0x7F }
     // Whitespace outside ASCII never survives as a term character: terms are split at it.
     switch unit {
     case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return false
     default: return true
     }
   }
+
+  /// Whether an indexed character is ASCII punctuation (`!` to `~` other than letters and
+  /// digits), which the tokenizer would split tokens at.
+  @inline(__always)
+  static func isPunctuation(_ unit: UInt16) -> Bool {
+    unit > 0x20 && unit < 0x7F && !(unit >= 0x30 && unit <= 0x39) && !(unit >= 0x61 && unit <= 0x7A)
+      && !(unit >= 0x41 && unit <= 0x5A)
+  }
+
+  /// How a character is written in a token: ASCII punctuation as the private-use character
+  /// U+E100 plus its code, which the tokenizer keeps; anything else as itself.
+  @inline(__always)
+  static func tokenUnit(_ unit: UInt16) -> UInt16 {
+    isPunctuation(unit) ? punctuationBase + unit : unit
+  }
+
+  /// Where the private-use characters that stand for ASCII punctuation in tokens begin.
+  static let punctuationBase: UInt16 = 0xE100
 
   /// The runs of indexed characters in folded text; adds the ASCII punctuation characters met
   /// (`!` to `~`) to the bit set `punctuation`.
@@ -225,11 +242,9 @@ enum SearchText {
     var current: [UInt16] = []
     for unit in units {
       if isIndexed(unit) {
+        if isPunctuation(unit) { punctuation |= 1 << unit }
         current.append(unit)
         continue
-      }
-      if unit > 0x20, unit < 0x7F {
-        punctuation |= 1 << unit
       }
       if !current.isEmpty {
         runs.append(current)
@@ -244,7 +259,8 @@ enum SearchText {
   static let leadMark: UInt16 = 0xE001
 
   /// The index text of some folded fields, as UTF-8: for every run of indexed characters, each
-  /// pair of neighbours and the run's last character alone; for every run of Hangul characters,
+  /// pair of neighbours and the run's last character alone, ASCII punctuation written as
+  /// ``tokenUnit(_:)`` (so `No.5` gives `no`, `o.` and `.5`); for every run of Hangul characters,
   /// each character's first key (a syllable's initial consonant) after ``leadMark``, alone and
   /// paired with the next one's; then one ``mark(_:)`` token for each distinct ASCII punctuation
   /// character; all separated by spaces.
@@ -256,8 +272,10 @@ enum SearchText {
   ///
   /// The bytes are those of the tokens' code units decoded as UTF-16 (a surrogate that a pair
   /// split from its partner becomes U+FFFD, as Swift's decoding makes it), written straight into
-  /// one buffer: an index built by an earlier version holds the same tokens, so its rows can
-  /// still be deleted. Every entry added or imported goes through here.
+  /// one buffer. A contentless index deletes a row only with the tokens it was given, so these
+  /// bytes stay the same from the schema step that last rebuilt the index (version 4) on; a
+  /// change to them needs a step that rebuilds it again. Every entry added or imported goes
+  /// through here.
   static func indexText(_ fields: [[UInt16]]) -> [UInt8] {
     var text = IndexTextBuilder()
     text.bytes.reserveCapacity(fields.reduce(0) { $0 + $1.count } * 12)
@@ -267,12 +285,11 @@ enum SearchText {
       var previous: UInt16?
       for unit in field {
         if isIndexed(unit) {
-          if let previous { text.append(previous, unit) }
-          previous = unit
+          if isPunctuation(unit) { punctuation |= 1 << unit }
+          let written = tokenUnit(unit)
+          if let previous { text.append(previous, written) }
+          previous = written
           continue
-        }
-        if unit > 0x20, unit < 0x7F {
-          punctuation |= 1 << unit
         }
         if let last = previous {
           text.append(last)
@@ -403,11 +420,13 @@ enum SearchText {
     var tokens: [IndexToken] = []
     var punctuation: UInt128 = 0
     for run in runs(units, punctuation: &punctuation) {
-      if run.count == 1 {
-        tokens.append(IndexToken(run, isPrefix: true))
+      let written = run.map(tokenUnit)
+      if written.count == 1 {
+        // A punctuation character alone is asked for by its mark below.
+        if !isPunctuation(run[0]) { tokens.append(IndexToken(written, isPrefix: true)) }
       } else {
-        for index in 0..<run.count - 1 {
-          tokens.append(IndexToken(run[index...index + 1]))
+        for index in 0..<written.count - 1 {
+          tokens.append(IndexToken(written[index...index + 1]))
         }
       }
     }
@@ -454,7 +473,8 @@ enum SearchText {
     func alternatives(after before: UInt16?) -> [[IndexToken]] {
       starters.map { starter in
         var tokens = [
-          before.map { IndexToken([$0, starter]) } ?? IndexToken([starter], isPrefix: true)
+          before.map { IndexToken([tokenUnit($0), starter]) }
+            ?? IndexToken([starter], isPrefix: true)
         ]
         let typed = KoreanText.keys(of: starter)
         if typed.count < keys.count {

@@ -1,5 +1,6 @@
 /// Which index tokens the most recently added entries hold: what search estimates from how many
-/// entries of the journal a token lists, and how many hold several tokens at once.
+/// entries of the journal a token lists, how many hold several tokens at once, and what reading
+/// all the tokens that begin with one character costs.
 ///
 /// FTS5 knows how long each token's list is only by reading it, which costs as much as the
 /// search it would plan. A sample of ``size`` entries, tokenized as the index tokenizes them,
@@ -22,6 +23,10 @@ struct TokenSample: Sendable {
   private let starts: [Int32]
   /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
   private let holders: [UInt16]
+  /// For each one-character prefix, how many distinct tokens of the sample begin with it and
+  /// how many entries they list in all: what reading that prefix costs, since the index keeps
+  /// no prefixes and merges the lists of every token that begins with it.
+  private let prefixTokens: [UInt64: (tokens: Int, listed: Int)]
 
   /// A sample of no entries, for a journal with none.
   static let empty = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
@@ -34,6 +39,7 @@ struct TokenSample: Sendable {
     // (token hash, entry) for every token of every entry, and for the first character of each
     // token (the index's one-character prefixes), sorted and made unique.
     var pairs: [(key: UInt64, entry: UInt16)] = []
+    var prefixOf: [UInt64: UInt64] = [:]
     for (position, text) in indexTexts.enumerated() {
       let entry = UInt16(truncatingIfNeeded: position)
       var start = 0
@@ -41,9 +47,12 @@ struct TokenSample: Sendable {
         defer { start = index + 1 }
         guard index > start else { continue }
         let token = text[start..<index]
-        pairs.append((Self.hash(token), entry))
+        let key = Self.hash(token)
         let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
-        pairs.append((Self.prefixHash(token[token.startIndex..<min(first, index)]), entry))
+        let prefix = Self.prefixHash(token[token.startIndex..<min(first, index)])
+        pairs.append((key, entry))
+        pairs.append((prefix, entry))
+        prefixOf[key] = prefix
       }
     }
     pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
@@ -60,6 +69,14 @@ struct TokenSample: Sendable {
       holders.append(pair.entry)
     }
     starts.append(Int32(holders.count))
+    var prefixTokens: [UInt64: (tokens: Int, listed: Int)] = [:]
+    for (index, key) in keys.enumerated() {
+      guard let prefix = prefixOf[key] else { continue }
+      let listed = Int(starts[index + 1] - starts[index])
+      let counted = prefixTokens[prefix] ?? (0, 0)
+      prefixTokens[prefix] = (counted.tokens + 1, counted.listed + listed)
+    }
+    self.prefixTokens = prefixTokens
     self.keys = keys
     self.starts = starts
     self.holders = holders
@@ -86,6 +103,12 @@ struct TokenSample: Sendable {
     }
     guard low < keys.count, keys[low] == key else { return [] }
     return holders[Int(starts[low])..<Int(starts[low + 1])]
+  }
+
+  /// How many distinct tokens of the sample begin with a one-character prefix, and how many
+  /// sampled entries they list in all.
+  func tokens(beginningWith prefix: SearchText.IndexToken) -> (tokens: Int, listed: Int) {
+    prefixTokens[Self.prefixHash(Array(prefix.text.utf8)[...])] ?? (0, 0)
   }
 
   /// FNV-1a of a token's UTF-8 bytes.
