@@ -375,11 +375,25 @@ extension JournalRepository {
       repository: self, reader: reader, verified: verified, cancel: cancel, progress: progress)
     try importer.run()
     let report = importer.report
+    mergeSearchIndexNow(afterImportOf: report.addedCount)
+    return report
+  }
+
+  /// Merges the search index after an import that stored `added` entries in several calls of
+  /// ``importEntries(fromTSV:)``, as one call that large would have: only when the import added
+  /// at least 1,000 entries and a quarter of the journal. It only speeds up later searches; a
+  /// failure leaves a sound index and is not reported.
+  package func mergeSearchIndex(afterImportOf added: Int) async {
+    _ = try? await onWrites { () throws(JournalError) in
+      self.mergeSearchIndexNow(afterImportOf: added)
+    }
+  }
+
+  private func mergeSearchIndexNow(afterImportOf added: Int) {
     // Only speeds up later searches: a failure here leaves a sound index and a finished import.
     if let store = store as? SQLiteJournalStore {
-      try? store.mergeSearchIndex(afterImportOf: report.addedCount)
+      try? store.mergeSearchIndex(afterImportOf: added)
     }
-    return report
   }
 
   /// What the check of an archive found: its manifest, and the photos it lists but lacks.

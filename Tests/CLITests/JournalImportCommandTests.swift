@@ -1,6 +1,7 @@
 import Foundation
-import HaruJournal
 import Testing
+
+@testable import HaruJournal
 
 extension HaruCLI {
   /// `haru journal import FILE`.
@@ -55,6 +56,21 @@ extension HaruCLI {
       let entry = try #require((try show.json() as? [[String: Any]])?.first)
       #expect(entry["text"] as? String == "탭\t과 줄\n바꿈")
       #expect(entry["favorite"] as? Bool == true)
+    }
+
+    @Test func anImportOfManyBatchesMergesTheSearchIndexOnceAtTheEnd() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      // Three batches of at most 500 lines: small writes each, a large import together.
+      let lines = (0..<1_200).map { Self.tsvLine(content: "금목서 \($0)") }
+      let file = try write(lines, haru, name: "journal.tsv")
+      let result = try await haru.run(["journal", "import", file])
+      #expect(result.status == 0, "\(result)")
+      let store = try SQLiteJournalStore(
+        fileURL: haru.dataDirectory.appendingPathComponent("journal/journal.sqlite"))
+      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
+      #expect(
+        try store.search(JournalSearchQuery("금목서 1199"), in: .all, after: nil, limit: 5).count == 1)
     }
 
     @Test func jsonLinesUseTheSameFieldNames() async throws {

@@ -457,25 +457,6 @@ struct SearchIndexMergeTests {
   /// The number of segments in the index: the second varint of FTS5's structure record (row 10
   /// of its data table), after a four-byte cookie.
   static func segmentCount(in store: SQLiteJournalStore) throws -> Int {
-    let hex = try store.database.read { connection in
-      try connection.text("SELECT hex(block) FROM entry_search_data WHERE id = 10")
-    }
-    let bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
-      let start = hex.index(hex.startIndex, offsetBy: offset)
-      return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
-    }
-    var position = 4
-    func varint() -> Int {
-      var value = 0
-      while position < bytes.count {
-        let byte = bytes[position]
-        position += 1
-        value = value << 7 | Int(byte & 0x7F)
-        if byte < 0x80 { break }
-      }
-      return value
-    }
-    _ = varint()  // the number of levels
-    return varint()
+    try store.database.read { try SearchSQL.segmentCount(in: $0) }
   }
 }

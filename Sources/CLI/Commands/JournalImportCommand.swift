@@ -147,6 +147,8 @@ enum JournalImportCommand {
       if showsProgress { drawProgress(done, of: lines.count, context.console) }
     }
     if showsProgress { context.console.writeError("\n") }
+    // The batches are small writes each; the index is merged once for the whole import.
+    if !interrupted { await journal.mergeSearchIndex(afterImportOf: imported) }
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     let summary = Summary(
       file: path, format: lines.isJSONLines ? "jsonl" : "tsv", lines: lines.count,

@@ -98,6 +98,30 @@ enum SearchSQL {
       "INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432)")
   }
 
+  /// How many segments the search index is in, read from FTS5's structure record (row 10 of
+  /// `entry_search_data`: a 4-byte cookie, then varints for the number of levels and of
+  /// segments); for tests of the merge.
+  static func segmentCount(in connection: SQLiteConnection) throws -> Int {
+    let hex = Array(
+      try connection.text("SELECT hex(block) FROM entry_search_data WHERE id = 10").utf8)
+    let bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
+      UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
+    }
+    var position = 4
+    func varint() -> Int {
+      var value = 0
+      while position < bytes.count {
+        let byte = bytes[position]
+        position += 1
+        value = value << 7 | Int(byte & 0x7F)
+        if byte < 0x80 { break }
+      }
+      return value
+    }
+    _ = varint()  // the number of levels
+    return varint()
+  }
+
   private static let matches = "haru_search_matches(?2, brand, perfume_name, notes, sentence)"
 
   private static let columns = EntrySQL.columns.split(separator: ", ").map { "entry.\($0)" }

@@ -333,7 +333,7 @@ enum SearchText {
   // MARK: - Index queries
 
   /// A token the index is asked for: exactly, or as the first character of the tokens that
-  /// begin with it (the index keeps one-character prefixes).
+  /// begin with it (a prefix query, which FTS5 answers by merging their lists).
   struct IndexToken: Hashable, Sendable {
     /// The token's characters; one character for a prefix.
     let text: String

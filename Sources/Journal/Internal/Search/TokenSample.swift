@@ -37,7 +37,7 @@ struct TokenSample: Sendable {
     self.journalEntries = max(journalEntries, indexTexts.count)
     self.largestSeq = largestSeq
     // (token hash, entry) for every token of every entry, and for the first character of each
-    // token (the index's one-character prefixes), sorted and made unique.
+    // token (what a prefix query merges), sorted and made unique.
     var pairs: [(key: UInt64, entry: UInt16)] = []
     var prefixOf: [UInt64: UInt64] = [:]
     for (position, text) in indexTexts.enumerated() {
