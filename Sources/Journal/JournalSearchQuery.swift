@@ -30,8 +30,8 @@ public struct JournalSearchQuery: Hashable, Sendable, CustomStringConvertible {
   /// The text the query was made from, as typed.
   public let text: String
 
-  /// The terms, folded as they are matched, in the order typed; each is non-empty and holds no
-  /// whitespace.
+  /// The terms, folded as they are matched, in the order typed, a term given twice only once;
+  /// each is non-empty and holds no whitespace.
   public var terms: [String] {
     foldedTerms.map { String(decoding: $0.units, as: UTF16.self) }
   }

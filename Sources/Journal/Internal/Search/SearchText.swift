@@ -40,8 +40,11 @@ enum SearchText {
     let folded = KoreanText.normalized(text)
     let endsOpen = folded.last.map { !$0.isWhitespace } ?? false
     let parts = folded.split(whereSeparator: \.isWhitespace)
-    return parts.enumerated().map { index, part in
-      Term(Array(part.utf16), mayBeUnfinished: endsOpen && index == parts.count - 1)
+    // A term given twice matches as once: checking it again for every candidate costs time.
+    var seen: Set<Term> = []
+    return parts.enumerated().compactMap { index, part in
+      let term = Term(Array(part.utf16), mayBeUnfinished: endsOpen && index == parts.count - 1)
+      return seen.insert(term).inserted ? term : nil
     }
   }
 

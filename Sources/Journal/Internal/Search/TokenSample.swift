@@ -1,4 +1,4 @@
-/// Which index tokens the most recently added entries hold: what search estimates from how many
+/// Which index tokens a sample of the journal's entries holds: what search estimates from how many
 /// entries of the journal a token lists, how many hold several tokens at once, and what reading
 /// all the tokens that begin with one character costs.
 ///
@@ -138,20 +138,30 @@ struct TokenSample: Sendable {
 }
 
 extension TokenSample {
-  /// Samples the journal on a connection: the ``size`` entries added last.
+  /// Samples the journal on a connection: up to ``size`` entries spread evenly over the order
+  /// in which they were added (the first entry at or after each of `size` evenly spaced row
+  /// numbers), so that a burst of similar entries, such as the last import, does not stand for
+  /// the whole journal.
   static func take(on connection: SQLiteConnection, largestSeq: Int64) throws -> Self {
-    let texts = try connection.withStatement(
-      "SELECT brand, perfume_name, notes, sentence FROM entry ORDER BY seq DESC LIMIT \(size)"
+    let step = max(1, largestSeq / Int64(size))
+    var texts: [[UInt8]] = []
+    var next: Int64 = 1
+    try connection.withStatement(
+      "SELECT seq, brand, perfume_name, notes, sentence FROM entry WHERE seq >= ?1 "
+        + "ORDER BY seq LIMIT 1"
     ) { statement in
-      var texts: [[UInt8]] = []
-      while try statement.step() {
-        let fields = (0..<4).map { SearchText.folded(statement.text(at: Int32($0))) }
+      while texts.count < size, next <= largestSeq {
+        try statement.bind(next, at: 1)
+        guard try statement.step() else { break }
+        let seq = statement.int64(at: 0)
+        let fields = (1..<5).map { SearchText.folded(statement.text(at: Int32($0))) }
         texts.append(SearchText.indexText(fields))
+        statement.reset()
+        // The next spot past this entry, so that a gap of deleted rows is not sampled twice.
+        next = max(next + step, seq + 1)
       }
-      return texts
     }
-    let entries =
-      texts.count < size ? texts.count : Int(try connection.integer("SELECT count(*) FROM entry"))
+    let entries = Int(try connection.integer("SELECT count(*) FROM entry"))
     return TokenSample(indexTexts: texts, journalEntries: entries, largestSeq: largestSeq)
   }
 }
