@@ -69,6 +69,7 @@ struct SearchSQLiteTests {
         ) { statement in try statement.step() ? statement.text(at: 0) : "" }
       }
       #expect(schema.contains("tokenize = 'ascii'") && !schema.contains("prefix"))
+      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
       for (text, expected) in [
         ("no.5", [entries[0]]), ("o.5", [entries[0]]), ("(두", [entries[1]]),
         ("y (", [entries[1]]), ("no.", [entries[0]]), ("near(", []),

@@ -124,7 +124,8 @@ enum JournalSchema {
     // ASCII punctuation with its neighbours (written as private-use characters the tokenizer
     // keeps), so `No.5` or `NEAR(` narrow like words; and the index keeps no one-character
     // prefixes, which took a third of its size. The table is dropped and filled again, as in
-    // step 3; the triggers call the same function and stay.
+    // step 3, holding up to 32 MiB of pending index data and merged into one segment at the end
+    // (see `SearchSQL.mergeIndexAfterLargeWrite`); the triggers call the same function and stay.
     Migration(
       version: 4,
       sql: """
@@ -132,10 +133,12 @@ enum JournalSchema {
         CREATE VIRTUAL TABLE entry_search USING fts5(
           grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
         );
+        INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432);
         INSERT INTO entry_search (rowid, grams)
           SELECT (day + 4194304) * 4294967296 + seq,
             haru_search_grams(brand, perfume_name, notes, sentence)
           FROM entry ORDER BY day, seq;
+        INSERT INTO entry_search (entry_search) VALUES ('optimize');
         """),
   ]
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
