@@ -78,12 +78,7 @@ enum SearchPlanner {
         Plan(
           expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost }))
     }
-    let chosen = choose(plans, estimate)
-    guard let first = chosen.first else { return nil }
-    return Plan(
-      expression: chosen.map(\.expression).joined(separator: " AND "),
-      holders: chosen.dropFirst().reduce(first.holders) { intersection($0, $1.holders) },
-      cost: chosen.reduce(0) { $0 + $1.cost })
+    return all(of: choose(plans, estimate))
   }
 
   /// What one part of a query asks of the index, which sampled entries it lists, and what
@@ -121,7 +116,9 @@ enum SearchPlanner {
         let lists = tokens.map { estimate.sample.holders(of: $0) }
         let both = lists.dropFirst().reduce(Array(lists.first ?? [])) { intersection($0, $1) }
         holders = union(holders, both)
-        cost += tokens.reduce(0) { $0 + readingCost(of: $1, estimate) }
+        for (token, list) in zip(tokens, lists) {
+          cost += readingCost(of: token, listing: list.count, estimate)
+        }
       }
       return Plan(expression: requirement.expression, holders: holders, cost: cost)
     }
@@ -132,20 +129,26 @@ enum SearchPlanner {
             ? a.element.holders.count < b.element.holders.count : a.offset < b.offset
         }.prefix(requirementLimit).map(\.element))
     }
-    let chosen = choose(requirements, estimate)
-    guard let first = chosen.first else { return nil }
-    let holders = chosen.dropFirst().reduce(first.holders) { intersection($0, $1.holders) }
+    return all(of: choose(requirements, estimate))
+  }
+
+  /// The parts joined by AND: the entries all of them list, and what reading them all costs;
+  /// `nil` for no parts.
+  private static func all(of parts: [Plan]) -> Plan? {
+    guard let first = parts.first else { return nil }
     let expression =
-      chosen.count == 1
-      ? first.expression : "(" + chosen.map(\.expression).joined(separator: " AND ") + ")"
-    return Plan(expression: expression, holders: holders, cost: chosen.reduce(0) { $0 + $1.cost })
+      parts.count == 1
+      ? first.expression : "(" + parts.map(\.expression).joined(separator: " AND ") + ")"
+    return Plan(
+      expression: expression,
+      holders: parts.dropFirst().reduce(first.holders) { intersection($0, $1.holders) },
+      cost: parts.reduce(0) { $0 + $1.cost })
   }
 
   /// Some of `parts`, all of which a match meets, chosen greedily: first the one whose reading
   /// and candidates cost least, then, while one saves more checking than it costs to read, the
   /// one that saves most. Never empty when `parts` is not.
   private static func choose(_ parts: [Plan], _ estimate: Estimate) -> [Plan] {
-    guard !parts.isEmpty else { return [] }
     var remaining = parts
     let first = remaining.indices.min { a, b in
       total(remaining[a], estimate) < total(remaining[b], estimate)
@@ -168,12 +171,14 @@ enum SearchPlanner {
     return chosen
   }
 
-  /// What asking the index for one token costs: looking it up and reading its list; for a
-  /// prefix, looking up and merging every token that begins with it.
-  private static func readingCost(of token: SearchText.IndexToken, _ estimate: Estimate) -> Double {
+  /// What asking the index for one token, held by `listing` sampled entries, costs: looking it
+  /// up and reading its list; for a prefix, looking up and merging every token that begins with
+  /// it.
+  private static func readingCost(
+    of token: SearchText.IndexToken, listing: Int, _ estimate: Estimate
+  ) -> Double {
     guard token.isPrefix else {
-      return lookupCost + estimate.entries(estimate.sample.holders(of: token).count)
-        * listedEntryCost
+      return lookupCost + estimate.entries(listing) * listedEntryCost
     }
     let begun = estimate.sample.tokens(beginningWith: token)
     return lookupCost * Double(max(1, begun.tokens)) + estimate.entries(begun.listed)
