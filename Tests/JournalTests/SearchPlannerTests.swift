@@ -78,6 +78,25 @@ struct SearchPlannerTests {
     #expect(Array(sample.holders(of: other)) == [0])
   }
 
+  @Test func aSampleKnowsThePrefixesOfTwoNarrowCharactersAndOfLeadTokens() {
+    let lead = String(decoding: [SearchText.leadMark], as: UTF16.self)
+    let sample = TokenSample(
+      indexTexts: [
+        Array("ros ose se \(lead)ㄱㅁㅡ ".utf8), Array("roa oad ro \(lead)ㄱㅅㅏ".utf8),
+        Array("가나 \(lead)ㄴㄱ".utf8),
+      ],
+      journalEntries: 3, largestSeq: 3)
+    let narrow = SearchText.IndexToken(Array("ro".utf16), isPrefix: true)
+    #expect(Array(sample.holders(of: narrow)) == [0, 1])
+    #expect(sample.tokens(beginningWith: narrow) == (tokens: 3, listed: 3))
+    let key = SearchText.IndexToken([SearchText.leadMark, 0x3131], isPrefix: true)
+    #expect(Array(sample.holders(of: key)) == [0, 1])
+    #expect(sample.tokens(beginningWith: key) == (tokens: 2, listed: 2))
+    // A pair that is not narrow is asked for by its first character only.
+    let hangul = SearchText.IndexToken(Array("가나".utf16), isPrefix: true)
+    #expect(sample.holders(of: hangul).isEmpty)
+  }
+
   @Test func anEmptySampleStillAsksForOneToken() {
     let terms = JournalSearchQuery("roes").foldedTerms
     let match = SearchPlanner.indexQuery(terms, sample: .empty)

@@ -50,6 +50,51 @@ struct SearchSQLiteTests {
     }
   }
 
+  @Test func aJournalOfSchemaVersionFourIsIndexedAgainWithTrigramsAndVowels() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let entries = try [
+        Fixture.entry(notes: "anemone, rose and amber"),
+        Fixture.entry(created: 1, notes: "지속력이 약함, 오일향"),
+      ]
+      do {
+        let fourth = Migrator(migrations: Array(JournalSchema.migrations.prefix(4)))
+        let store = try SQLiteJournalStore(fileURL: url, migrator: fourth)
+        _ = try store.insert(entries)
+      }
+      let store = try SQLiteJournalStore(fileURL: url)
+      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 5)
+      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
+      // Every pair of `anerose` is in the first entry, none of its trigrams.
+      #expect(try candidates(for: "anerose", in: store) == 0)
+      // `오일` gives the lead token ㅇ ㅇ ㅗ; no `이` is followed by an ㅇ syllable, which the
+      // first-key pair ㅇ ㅇ of step 4 did not tell apart.
+      func listed(_ token: SearchText.IndexToken) throws -> Int64 {
+        try store.database.read { connection in
+          try connection.withStatement(
+            "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
+          ) { statement in
+            try statement.bind(token.expression, at: 1)
+            return try statement.step() ? statement.int64(at: 0) : -1
+          }
+        }
+      }
+      #expect(try listed(SearchText.leadToken(0xC624, followedBy: 0x3147)) == 1)
+      #expect(try listed(SearchText.leadToken(0xC774, followedBy: 0x3147)) == 0)
+      for (text, expected) in [
+        ("anemo", [entries[0]]), ("nd", [entries[0]]), ("ㅈㅅㄹ", [entries[1]]),
+        ("지속력이", [entries[1]]), ("오이", [entries[1]]), ("anerose", []),
+      ] {
+        #expect(
+          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
+          "\(text)")
+      }
+      _ = try store.delete(entries[0].id)
+      #expect(try store.integrityCheck() == "ok")
+      #expect(try candidates(for: "anemo", in: store) == 0)
+    }
+  }
+
   @Test func aJournalOfSchemaVersionThreeIsIndexedAgainWithPunctuationPairs() throws {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("journal.sqlite")

@@ -128,7 +128,23 @@ enum JournalSchema {
     // (see `SearchSQL.mergeIndexAfterLargeWrite`); the triggers call the same function and stay.
     Migration(
       version: 4,
-      sql: """
+      sql: searchIndexRebuild),
+    // Search with trigrams of Latin text and lead tokens that keep a syllable's vowel:
+    // `haru_search_grams` now writes three neighbouring ASCII or Latin characters as one token
+    // (`ros`, `ose`), so a typo made of common pairs (`anerose`) finds no candidates; writes
+    // ㄹ ㅇ ㅏ for 라 before an ㅇ syllable, where step 4 wrote ㄹ ㅇ for any ㄹ syllable, so a
+    // half-typed 지속력잉 narrows to entries holding 이 before an ㅇ syllable; and leaves out a
+    // character, or a first key, alone when another token of the entry begins with it, which a
+    // prefix query finds as well. Filled again as in step 4.
+    Migration(
+      version: 5,
+      sql: searchIndexRebuild),
+  ]
+  /// The statements of steps 4 and 5: the search index dropped, made again without the
+  /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
+  /// holding up to 32 MiB of pending index data and merged into one segment at the end. Step 4
+  /// has shipped, so this text never changes; a different rebuild is a text of its own.
+  private static let searchIndexRebuild = """
         DROP TABLE entry_search;
         CREATE VIRTUAL TABLE entry_search USING fts5(
           grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
@@ -139,8 +155,8 @@ enum JournalSchema {
             haru_search_grams(brand, perfume_name, notes, sentence)
           FROM entry ORDER BY day, seq;
         INSERT INTO entry_search (entry_search) VALUES ('optimize');
-        """),
-  ]
+    """
+
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
   // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,
   // but leaves half-empty pages behind when every new key goes to the front.

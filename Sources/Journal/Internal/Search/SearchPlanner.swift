@@ -36,21 +36,29 @@ enum SearchPlanner {
 
   /// How to search for some terms, a page of `limit` at a time.
   ///
-  /// The index, unless it cannot narrow the terms, or every term is one character and the
-  /// sample says matches are so common that walking the list fills a page sooner than the index
-  /// merges the lists of every token that begins with those characters (`e`, `향`).
+  /// The index, unless it cannot narrow the terms, or every term is as short as one or two
+  /// characters and the sample says matches are so common that walking the list fills a page
+  /// sooner than the index merges the lists of every token that begins with those characters
+  /// (`e`, `향`, `ro`).
   static func strategy(
     _ terms: [SearchText.Term], sample: TokenSample, limit: Int
   ) -> Strategy {
     let estimate = Estimate(sample: sample)
     guard let chosen = indexPlan(terms, estimate) else { return .walk }
-    if terms.allSatisfy({ $0.units.count == 1 }), sample.entries > 0 {
+    if terms.allSatisfy(listsOnlyMatches), sample.entries > 0 {
       let share = Double(chosen.holders.count) / Double(sample.entries)
       let journal = Double(sample.journalEntries)
       let walked = share > 0 ? min(journal, Double(limit) / share) : journal
       if walked * candidateCost < chosen.cost { return .walk }
     }
     return .index(chosen.expression)
+  }
+
+  /// Whether what the index lists for a term is what the term matches, so that the share of the
+  /// sample it lists is the share of the journal a walk finds matching: a term of one character,
+  /// or of two that cannot be unfinished (`ro`, `ㅇㅇ`, `장미` before a space).
+  private static func listsOnlyMatches(_ term: SearchText.Term) -> Bool {
+    term.units.count == 1 || (term.units.count == 2 && term.unfinishedKeys == nil)
   }
 
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow them (only a

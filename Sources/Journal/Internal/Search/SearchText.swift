@@ -261,63 +261,144 @@ enum SearchText {
   /// The prefix of a lead token: a private-use character the `ascii` tokenizer keeps in a token.
   static let leadMark: UInt16 = 0xE001
 
-  /// The index text of some folded fields, as UTF-8: for every run of indexed characters, each
-  /// pair of neighbours and the run's last character alone, ASCII punctuation written as
-  /// ``tokenUnit(_:)`` (so `No.5` gives `no`, `o.` and `.5`); for every run of Hangul characters,
-  /// each character's first key (a syllable's initial consonant) after ``leadMark``, alone and
-  /// paired with the next one's; then one ``mark(_:)`` token for each distinct ASCII punctuation
-  /// character; all separated by spaces.
+  /// Whether a character, as written in a token, is narrow: ASCII (punctuation written as
+  /// ``tokenUnit(_:)``) or Latin up to U+024F. Three narrow neighbours make a trigram.
+  @inline(__always)
+  static func isNarrow(_ written: UInt16) -> Bool {
+    written < 0x250 || (written >= punctuationBase && written < punctuationBase + 0x80)
+  }
+
+  /// The index text of some folded fields, as UTF-8:
+  /// - for every run of indexed characters (ASCII punctuation written as ``tokenUnit(_:)``),
+  ///   each pair of neighbours; where both are narrow (``isNarrow(_:)``) and a third narrow one
+  ///   follows, the three instead (`rose` gives `ros` and `ose`, then `se` unless another trigram
+  ///   of the entry begins with it);
+  /// - for every pair of neighbouring Hangul characters, a lead token: ``leadMark``, the first
+  ///   key of each (a syllable's initial consonant), then the first one's vowel when it is a
+  ///   syllable (`금목` gives ㄱ ㅁ ㅡ);
+  /// - a character alone, and a first key alone after ``leadMark``, only when no token of the
+  ///   entry begins with it: the last character of a run that no pair of the entry begins with;
+  /// - one ``mark(_:)`` token for each distinct ASCII punctuation character;
+  /// all separated by spaces.
   ///
-  /// Any text found inside a field has its pairs among the field's; a single character is the
-  /// first of a pair or the last of a run, so a prefix query on it finds it; a term of
-  /// punctuation alone, such as `"` or `:)`, finds its characters' marks; and 초성 or a
-  /// half-typed syllable finds the first keys of the characters it stands for.
+  /// Any text found inside a field has its pairs and trigrams among the entry's, or, for two
+  /// narrow characters alone, a token that begins with them; a single character begins a token
+  /// of the entry, so a prefix query on it finds it; a term of punctuation alone, such as `"` or
+  /// `:)`, finds its characters' marks; 초성 finds the lead tokens of neighbouring first keys,
+  /// whatever the vowel; and a half-typed syllable finds the lead token that the character on
+  /// the way to it makes with the next one (`바닐라` going on with ㅇ for `바닐랑`).
   ///
   /// The bytes are those of the tokens' code units decoded as UTF-16 (a surrogate that a pair
   /// split from its partner becomes U+FFFD, as Swift's decoding makes it), written straight into
   /// one buffer. A contentless index deletes a row only with the tokens it was given, so these
-  /// bytes stay the same from the schema step that last rebuilt the index (version 4) on; a
+  /// bytes stay the same from the schema step that last rebuilt the index (version 5) on; a
   /// change to them needs a step that rebuilds it again. Every entry added or imported goes
   /// through here.
   static func indexText(_ fields: [[UInt16]]) -> [UInt8] {
     var text = IndexTextBuilder()
     text.bytes.reserveCapacity(fields.reduce(0) { $0 + $1.count } * 12)
     var punctuation: UInt128 = 0
+    // What begins a token, and what might stand alone, over every field.
+    var pairStarts = UnitSet()
+    var runEnds: [UInt16] = []
+    var trigramStarts = NarrowPairSet()
+    var narrowPairs: [UInt32] = []
+    var leadStarts = UnitSet()
+    var leadEnds: [UInt16] = []
     for field in fields {
-      // Each pair of neighbours in a run of indexed characters, then the run's last one.
-      var previous: UInt16?
+      // The last two characters of the current run, written; the pair they make is written
+      // once the character after it is known.
+      var first: UInt16?
+      var second: UInt16?
+      func endPair(before next: UInt16?) {
+        guard let a = first, let b = second else { return }
+        pairStarts.insert(a)
+        guard isNarrow(a), isNarrow(b) else {
+          text.append(a, b)
+          return
+        }
+        if let next, isNarrow(next) {
+          text.append(a, b, next)
+          trigramStarts.insert(UInt32(a) << 16 | UInt32(b))
+        } else {
+          narrowPairs.append(UInt32(a) << 16 | UInt32(b))
+        }
+      }
       for unit in field {
         if isIndexed(unit) {
           if isPunctuation(unit) { punctuation |= 1 << unit }
           let written = tokenUnit(unit)
-          if let previous { text.append(previous, written) }
-          previous = written
+          endPair(before: written)
+          first = second
+          second = written
           continue
         }
-        if let last = previous {
-          text.append(last)
-          previous = nil
-        }
+        endPair(before: nil)
+        if let last = second { runEnds.append(last) }
+        first = nil
+        second = nil
       }
-      if let previous { text.append(previous) }
-      // Each Hangul character's first key alone, and paired with the next one's.
-      var previousKey: UInt16?
+      endPair(before: nil)
+      if let last = second { runEnds.append(last) }
+      var previousHangul: UInt16?
       for unit in field {
         guard KoreanText.isHangul(unit) else {
-          previousKey = nil
+          if let last = previousHangul { leadEnds.append(firstKey(of: last)) }
+          previousHangul = nil
           continue
         }
-        let key = firstKey(of: unit)
-        if let previousKey { text.appendLead(previousKey, key) }
-        text.appendLead(key)
-        previousKey = key
+        if let previousHangul {
+          let key = firstKey(of: previousHangul)
+          text.append(lead: key, firstKey(of: unit), vowel: vowel(of: previousHangul))
+          leadStarts.insert(key)
+        }
+        previousHangul = unit
       }
+      if let last = previousHangul { leadEnds.append(firstKey(of: last)) }
+    }
+    // Each kept once: a pair that no trigram begins with, in the order met.
+    for pair in narrowPairs where trigramStarts.insert(pair) {
+      text.append(UInt16(pair >> 16), UInt16(pair & 0xFFFF))
+    }
+    // A surrogate alone is written as U+FFFD, which no pair of it begins with: always kept.
+    var surrogates: [UInt16] = []
+    for unit in runEnds {
+      let kept: Bool
+      if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+        kept = !surrogates.contains(unit)
+        if kept { surrogates.append(unit) }
+      } else {
+        kept = pairStarts.insert(unit)
+      }
+      if kept { text.append(unit) }
+    }
+    for key in leadEnds where leadStarts.insert(key) {
+      text.append(lead: key)
     }
     for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
       text.bytes += mark(byte).utf8
       text.bytes.append(0x20)
     }
     return text.bytes
+  }
+
+  /// The vowel of a Hangul syllable, as a compatibility letter; `nil` for any other character.
+  @inline(__always)
+  static func vowel(of unit: UInt16) -> UInt16? {
+    guard KoreanText.isSyllable(unit) else { return nil }
+    return KoreanText.medials[Int(unit - KoreanText.syllableBase) % (21 * 28) / 28]
+  }
+
+  /// The lead token of a Hangul character followed by one whose first key is `next`.
+  static func leadToken(_ unit: UInt16, followedBy next: UInt16) -> IndexToken {
+    IndexToken([leadMark, firstKey(of: unit), next] + (vowel(of: unit).map { [$0] } ?? []))
+  }
+
+  /// The lead tokens every pair of neighbouring Hangul characters with these first keys makes:
+  /// one for each vowel the first could have, and one for a first that is not a syllable.
+  static func leadTokens(_ key: UInt16, followedBy next: UInt16) -> [IndexToken] {
+    [IndexToken([leadMark, key, next])]
+      + KoreanText.medials.map { IndexToken([leadMark, key, next, $0]) }
   }
 
   /// The first key that types a Hangul character: a syllable's initial consonant.
@@ -335,10 +416,11 @@ enum SearchText {
 
   // MARK: - Index queries
 
-  /// A token the index is asked for: exactly, or as the first character of the tokens that
-  /// begin with it (a prefix query, which FTS5 answers by merging their lists).
+  /// A token the index is asked for: exactly, or as the beginning of the tokens that begin with
+  /// it (a prefix query, which FTS5 answers by merging their lists): one character, two narrow
+  /// ones, or the lead mark and a first key.
   struct IndexToken: Hashable, Sendable {
-    /// The token's characters; one character for a prefix.
+    /// The token's characters.
     let text: String
     let isPrefix: Bool
 
@@ -416,9 +498,9 @@ enum SearchText {
     return unique
   }
 
-  /// What text occurring in a field can ask of the index: the pairs of neighbours of its runs, a
-  /// prefix for each run of one character, and the marks of its punctuation; `nil` for none of
-  /// these.
+  /// What text occurring in a field can ask of the index: the pairs and trigrams of its runs,
+  /// a prefix for two narrow characters that no trigram holds and for each run of one character,
+  /// and the marks of its punctuation; `nil` for none of these.
   static func occurrence(of units: ArraySlice<UInt16>) -> Conjunction? {
     var tokens: [IndexToken] = []
     var punctuation: UInt128 = 0
@@ -429,7 +511,17 @@ enum SearchText {
         if !isPunctuation(run[0]) { tokens.append(IndexToken(written, isPrefix: true)) }
       } else {
         for index in 0..<written.count - 1 {
-          tokens.append(IndexToken(written[index...index + 1]))
+          let pair = written[index...index + 1]
+          guard isNarrow(pair.first ?? 0), isNarrow(pair.last ?? 0) else {
+            tokens.append(IndexToken(pair))
+            continue
+          }
+          if index + 2 < written.count, isNarrow(written[index + 2]) {
+            tokens.append(IndexToken(written[index...index + 2]))
+          } else if index == 0 || !isNarrow(written[index - 1]) {
+            // Two narrow characters alone: in a field, a trigram or the pair begins with them.
+            tokens.append(IndexToken(pair, isPrefix: true))
+          }
         }
       }
     }
@@ -439,14 +531,19 @@ enum SearchText {
     return tokens.isEmpty ? nil : Conjunction(requirements: unique(tokens).map(Requirement.init))
   }
 
-  /// What consecutive characters with these first keys can ask of the index: the lead pairs of
-  /// neighbouring keys, or the lead token of a single key.
+  /// What consecutive characters with these first keys can ask of the index: for each pair of
+  /// neighbouring keys, any of the lead tokens they make; for a single key, the lead tokens that
+  /// begin with it (a prefix).
   static func leadQuery(_ keys: [UInt16]) -> Conjunction {
     guard keys.count > 1 else {
-      return Conjunction(requirements: [Requirement(IndexToken([leadMark] + keys))])
+      return Conjunction(requirements: [Requirement(IndexToken([leadMark] + keys, isPrefix: true))])
     }
-    let tokens = (0..<keys.count - 1).map { IndexToken([leadMark, keys[$0], keys[$0 + 1]]) }
-    return Conjunction(requirements: unique(tokens).map(Requirement.init))
+    var seen: Set<[UInt16]> = []
+    let requirements = (0..<keys.count - 1).compactMap { index -> Requirement? in
+      guard seen.insert([keys[index], keys[index + 1]]).inserted else { return nil }
+      return Requirement(anyOf: leadTokens(keys[index], followedBy: keys[index + 1]))
+    }
+    return Conjunction(requirements: requirements)
   }
 
   /// What a term whose last character may still be being typed can ask of the index: the
@@ -467,12 +564,12 @@ enum SearchText {
       }
     }
     // The text that goes on from the finished characters begins with a Hangul character whose
-    // first key is the first key: its lead token, and the lead pair it makes with a Hangul
-    // character before it.
-    let lead = IndexToken([leadMark, keys[0]])
+    // first key is the first key: the lead tokens that begin with that key, and the lead token
+    // it makes with a Hangul character before it.
+    let lead = IndexToken([leadMark, keys[0]], isPrefix: true)
     // Each starter as the tokens that find it after `before` (a prefix of the starter when
     // nothing is before it), and, for a starter whose keys are only a beginning of `keys`, the
-    // lead pair it makes with the character that goes on with the rest.
+    // lead token it makes with the character that goes on with the rest.
     func alternatives(after before: UInt16?) -> [[IndexToken]] {
       starters.map { starter in
         var tokens = [
@@ -481,7 +578,7 @@ enum SearchText {
         ]
         let typed = KoreanText.keys(of: starter)
         if typed.count < keys.count {
-          tokens.append(IndexToken([leadMark, firstKey(of: starter), keys[typed.count]]))
+          tokens.append(leadToken(starter, followedBy: keys[typed.count]))
         }
         return tokens
       }
@@ -495,8 +592,7 @@ enum SearchText {
     }
     var conjunction = occurrence(of: finished) ?? Conjunction()
     if let last = finished.last, KoreanText.isHangul(last) {
-      conjunction.requirements.append(
-        Requirement(IndexToken([leadMark, firstKey(of: last), keys[0]])))
+      conjunction.requirements.append(Requirement(leadToken(last, followedBy: keys[0])))
     }
     // The characters that may follow: a hundred tokens or more, each looked up before a
     // candidate is read, so the planner asks for them only when the rest leaves many candidates.
@@ -509,6 +605,45 @@ enum SearchText {
   private static func unique(_ tokens: [IndexToken]) -> [IndexToken] {
     var seen: Set<IndexToken> = []
     return tokens.filter { seen.insert($0).inserted }
+  }
+}
+
+/// A set of code units, as a bitmap: what ``SearchText/indexText(_:)`` asks of every character
+/// of an entry, without hashing.
+private struct UnitSet {
+  private var words = [UInt64](repeating: 0, count: 1 << 10)
+
+  /// Adds a unit; whether it was not there before.
+  @inline(__always)
+  @discardableResult
+  mutating func insert(_ unit: UInt16) -> Bool {
+    let word = Int(unit >> 6)
+    let bit: UInt64 = 1 << (unit & 63)
+    defer { words[word] |= bit }
+    return words[word] & bit == 0
+  }
+}
+
+/// A set of pairs of narrow characters (``SearchText/isNarrow(_:)``), each as `first << 16 |
+/// second`: a bitmap for pairs of ASCII characters, a list for the rest, which entries seldom
+/// hold.
+private struct NarrowPairSet {
+  private var ascii = [UInt64](repeating: 0, count: 1 << 8)
+  private var others: [UInt32] = []
+
+  /// Adds a pair; whether it was not there before.
+  @inline(__always)
+  @discardableResult
+  mutating func insert(_ pair: UInt32) -> Bool {
+    guard pair & 0xFF80_FF80 == 0 else {
+      if others.contains(pair) { return false }
+      others.append(pair)
+      return true
+    }
+    let index = Int(pair >> 16) << 7 | Int(pair & 0x7F)
+    let bit: UInt64 = 1 << (index & 63)
+    defer { ascii[index >> 6] |= bit }
+    return ascii[index >> 6] & bit == 0
   }
 }
 
@@ -539,12 +674,23 @@ private struct IndexTextBuilder {
     bytes.append(0x20)
   }
 
-  /// A lead token: ``SearchText/leadMark`` and one or two first keys (letters, never surrogates).
+  /// A token of three neighbouring narrow characters (never surrogates).
   @inline(__always)
-  mutating func appendLead(_ key: UInt16, _ next: UInt16? = nil) {
+  mutating func append(_ first: UInt16, _ second: UInt16, _ third: UInt16) {
+    appendUnit(first)
+    appendUnit(second)
+    appendUnit(third)
+    bytes.append(0x20)
+  }
+
+  /// A lead token: ``SearchText/leadMark``, one or two first keys and a vowel (letters, never
+  /// surrogates).
+  @inline(__always)
+  mutating func append(lead key: UInt16, _ next: UInt16? = nil, vowel: UInt16? = nil) {
     appendUnit(SearchText.leadMark)
     appendUnit(key)
     if let next { appendUnit(next) }
+    if let vowel { appendUnit(vowel) }
     bytes.append(0x20)
   }
 

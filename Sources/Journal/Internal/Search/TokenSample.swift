@@ -23,9 +23,11 @@ struct TokenSample: Sendable {
   private let starts: [Int32]
   /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
   private let holders: [UInt16]
-  /// For each one-character prefix, how many distinct tokens of the sample begin with it and
-  /// how many entries they list in all: what reading that prefix costs, since the index keeps
-  /// no prefixes and merges the lists of every token that begins with it.
+  /// For each prefix (one character; two narrow ones; for lead tokens, the mark and a first
+  /// key), how many
+  /// distinct tokens of the sample begin with it and how many entries they list in all: what
+  /// reading that prefix costs, since the index keeps no prefixes and merges the lists of every
+  /// token that begins with it.
   private let prefixTokens: [UInt64: (tokens: Int, listed: Int)]
 
   /// A sample of no entries, for a journal with none.
@@ -36,10 +38,11 @@ struct TokenSample: Sendable {
     entries = indexTexts.count
     self.journalEntries = max(journalEntries, indexTexts.count)
     self.largestSeq = largestSeq
-    // (token hash, entry) for every token of every entry, and for the first character of each
-    // token (what a prefix query merges), sorted and made unique.
+    // (token hash, entry) for every token of every entry, and for the beginnings of each token
+    // that a prefix query asks for (its first character; the first two when both are narrow;
+    // the mark and first key of a lead token), sorted and made unique.
     var pairs: [(key: UInt64, entry: UInt16)] = []
-    var prefixOf: [UInt64: UInt64] = [:]
+    var prefixesOf: [UInt64: [UInt64]] = [:]
     for (position, text) in indexTexts.enumerated() {
       let entry = UInt16(truncatingIfNeeded: position)
       var start = 0
@@ -48,11 +51,28 @@ struct TokenSample: Sendable {
         guard index > start else { continue }
         let token = text[start..<index]
         let key = Self.hash(token)
-        let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
-        let prefix = Self.prefixHash(token[token.startIndex..<min(first, index)])
         pairs.append((key, entry))
-        pairs.append((prefix, entry))
-        prefixOf[key] = prefix
+        if prefixesOf[key] != nil {
+          for prefix in prefixesOf[key] ?? [] { pairs.append((prefix, entry)) }
+          continue
+        }
+        var prefixes: [UInt64] = []
+        let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
+        if token.starts(with: Self.leadMark), first < index {
+          // A lead token is asked for by its mark and first key.
+          let second = first + Self.characterLength(lead: token[first])
+          prefixes.append(Self.prefixHash(token[token.startIndex..<min(second, index)]))
+        } else {
+          prefixes.append(Self.prefixHash(token[token.startIndex..<min(first, index)]))
+          if let one = Self.narrowLength(token, at: token.startIndex),
+            let two = Self.narrowLength(token, at: token.startIndex + one),
+            token.startIndex + one + two <= index
+          {
+            prefixes.append(Self.prefixHash(token[token.startIndex..<token.startIndex + one + two]))
+          }
+        }
+        for prefix in prefixes { pairs.append((prefix, entry)) }
+        prefixesOf[key] = prefixes
       }
     }
     pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
@@ -71,10 +91,11 @@ struct TokenSample: Sendable {
     starts.append(Int32(holders.count))
     var prefixTokens: [UInt64: (tokens: Int, listed: Int)] = [:]
     for (index, key) in keys.enumerated() {
-      guard let prefix = prefixOf[key] else { continue }
       let listed = Int(starts[index + 1] - starts[index])
-      let counted = prefixTokens[prefix] ?? (0, 0)
-      prefixTokens[prefix] = (counted.tokens + 1, counted.listed + listed)
+      for prefix in prefixesOf[key] ?? [] {
+        let counted = prefixTokens[prefix] ?? (0, 0)
+        prefixTokens[prefix] = (counted.tokens + 1, counted.listed + listed)
+      }
     }
     self.prefixTokens = prefixTokens
     self.keys = keys
@@ -105,8 +126,8 @@ struct TokenSample: Sendable {
     return holders[Int(starts[low])..<Int(starts[low + 1])]
   }
 
-  /// How many distinct tokens of the sample begin with a one-character prefix, and how many
-  /// sampled entries they list in all.
+  /// How many distinct tokens of the sample begin with a prefix (one character, two narrow ones,
+  /// or the lead mark and a first key), and how many sampled entries they list in all.
   func tokens(beginningWith prefix: SearchText.IndexToken) -> (tokens: Int, listed: Int) {
     prefixTokens[Self.prefixHash(Array(prefix.text.utf8)[...])] ?? (0, 0)
   }
@@ -120,11 +141,26 @@ struct TokenSample: Sendable {
     return hash
   }
 
-  /// The hash of a one-character prefix: that of its bytes followed by 0xFF, which no token
-  /// holds.
+  /// The hash of a prefix: that of its bytes followed by 0xFF, which no token holds.
   private static func prefixHash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     (hash(bytes) ^ 0xFF) &* 0x100_0000_01b3
   }
+
+  /// The length in UTF-8 of the character at `index` when it is narrow
+  /// (``SearchText/isNarrow(_:)``); `nil` when it is not, or at the end.
+  private static func narrowLength(_ token: ArraySlice<UInt8>, at index: Int) -> Int? {
+    guard index < token.endIndex else { return nil }
+    let lead = token[index]
+    if lead < 0x80 { return 1 }
+    let length = characterLength(lead: lead)
+    guard index + length <= token.endIndex, length <= 3 else { return nil }
+    var value = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
+    for offset in 1..<length { value = value << 6 | UInt32(token[index + offset] & 0x3F) }
+    return SearchText.isNarrow(UInt16(value)) && length > 1 ? length : nil
+  }
+
+  /// ``SearchText/leadMark`` in UTF-8.
+  private static let leadMark = Array(String(decoding: [SearchText.leadMark], as: UTF16.self).utf8)
 
   /// The length of the UTF-8 sequence a byte leads.
   private static func characterLength(lead: UInt8) -> Int {
