@@ -57,12 +57,7 @@ struct SearchSQLiteTests {
         Fixture.entry(notes: "anemone, rose and amber"),
         Fixture.entry(created: 1, notes: "지속력이 약함, 오일향"),
       ]
-      do {
-        let fourth = Migrator(migrations: Array(JournalSchema.migrations.prefix(4)))
-        let store = try SQLiteJournalStore(fileURL: url, migrator: fourth)
-        _ = try store.insert(entries)
-      }
-      let store = try SQLiteJournalStore(fileURL: url)
+      let store = try reopened(url, madeBy: 4, holding: entries)
       #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 5)
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
       // Every pair of `anerose` is in the first entry, none of its trigrams.
@@ -102,12 +97,7 @@ struct SearchSQLiteTests {
         Fixture.entry(brand: "Chanel", perfumeName: "No.5", notes: "알데하이드"),
         Fixture.entry(created: 1, notes: "nearly (두 시간)"),
       ]
-      do {
-        let third = Migrator(migrations: Array(JournalSchema.migrations.prefix(3)))
-        let store = try SQLiteJournalStore(fileURL: url, migrator: third)
-        _ = try store.insert(entries)
-      }
-      let store = try SQLiteJournalStore(fileURL: url)
+      let store = try reopened(url, madeBy: 3, holding: entries)
       let schema = try store.database.read { connection in
         try connection.withStatement(
           "SELECT sql FROM sqlite_master WHERE name = 'entry_search'"
@@ -140,12 +130,7 @@ struct SearchSQLiteTests {
         Fixture.entry(notes: "금목서향이 가을 같다"),
         Fixture.entry(created: 1, notes: "Rose 31", isFavorite: true),
       ]
-      do {
-        let first = Migrator(migrations: Array(JournalSchema.migrations.prefix(1)))
-        let store = try SQLiteJournalStore(fileURL: url, migrator: first)
-        _ = try store.insert(entries)
-      }
-      let store = try SQLiteJournalStore(fileURL: url)
+      let store = try reopened(url, madeBy: 1, holding: entries)
       #expect(
         try store.database.read { try $0.integer("PRAGMA user_version") }
           == Int64(JournalSchema.latestVersion))
@@ -505,4 +490,17 @@ struct SearchIndexMergeTests {
   static func segmentCount(in store: SQLiteJournalStore) throws -> Int {
     try store.database.read { try SearchSQL.segmentCount(in: $0) }
   }
+}
+
+/// A journal built by the first `steps` schema steps and holding `entries`, opened again with
+/// every step.
+private func reopened(
+  _ url: URL, madeBy steps: Int, holding entries: [JournalEntry]
+) throws -> SQLiteJournalStore {
+  do {
+    let earlier = Migrator(migrations: Array(JournalSchema.migrations.prefix(steps)))
+    let store = try SQLiteJournalStore(fileURL: url, migrator: earlier)
+    _ = try store.insert(entries)
+  }
+  return try SQLiteJournalStore(fileURL: url)
 }
