@@ -400,11 +400,13 @@ public final class SQLiteJournalStore: JournalStore {
   }
 
   /// How a search for a query finds a page of `limit` matches, planned on a sample of the
-  /// journal (see ``SearchPlanner``).
+  /// journal and the number of segments the index is in (see ``SearchPlanner``).
   func strategy(
     for query: JournalSearchQuery, limit: Int, on connection: SQLiteConnection
   ) throws -> SearchPlanner.Strategy {
-    SearchPlanner.strategy(query.foldedTerms, sample: try tokenSample(on: connection), limit: limit)
+    SearchPlanner.strategy(
+      query.foldedTerms, sample: try tokenSample(on: connection), limit: limit,
+      segments: try SearchSQL.segmentCount(in: connection))
   }
 
   /// The MATCH expression that asks the index for a query's candidates, planned on a sample of

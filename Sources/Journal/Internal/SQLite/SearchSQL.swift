@@ -100,10 +100,12 @@ enum SearchSQL {
 
   /// How many segments the search index is in, read from FTS5's structure record (row 10 of
   /// `entry_search_data`: a 4-byte cookie, then varints for the number of levels and of
-  /// segments); for tests of the merge.
+  /// segments, which its first 24 bytes hold).
   static func segmentCount(in connection: SQLiteConnection) throws -> Int {
     let hex = Array(
-      try connection.text("SELECT hex(block) FROM entry_search_data WHERE id = 10").utf8)
+      try connection.text(
+        "SELECT hex(substr(block, 1, 24)) FROM entry_search_data WHERE id = 10"
+      ).utf8)
     let bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
       UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
     }

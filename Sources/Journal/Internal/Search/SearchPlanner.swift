@@ -41,10 +41,10 @@ enum SearchPlanner {
   /// sooner than the index merges the lists of every token that begins with those characters
   /// (`e`, `향`, `ro`).
   static func strategy(
-    _ terms: [SearchText.Term], sample: TokenSample, limit: Int
+    _ terms: [SearchText.Term], sample: TokenSample, limit: Int, segments: Int = 1
   ) -> Strategy {
-    let estimate = Estimate(sample: sample)
-    guard let chosen = indexPlan(terms, estimate) else { return .walk }
+    let estimate = Estimate(sample: sample, segments: segments)
+    guard let chosen = indexPlan(terms, estimate, limit: limit) else { return .walk }
     if terms.allSatisfy(listsOnlyMatches), sample.entries > 0 {
       let share = Double(chosen.holders.count) / Double(sample.entries)
       let journal = Double(sample.journalEntries)
@@ -63,28 +63,52 @@ enum SearchPlanner {
 
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow them (only a
   /// walk of the list can answer then). A term narrows when every way it can match asks the
-  /// index for something.
+  /// index for something. Planned as if every candidate were read.
   static func indexQuery(_ terms: [SearchText.Term], sample: TokenSample) -> String? {
-    indexPlan(terms, Estimate(sample: sample))?.expression
+    indexPlan(terms, Estimate(sample: sample), limit: nil)?.expression
   }
 
-  private static func indexPlan(_ terms: [SearchText.Term], _ estimate: Estimate) -> Plan? {
+  /// The plan for some terms and a page of `limit` matches (`nil`: every candidate is read).
+  ///
+  /// The index lists candidates newest first, and a search stops reading them once a page is
+  /// full. When the sample says matches are common, only a share of the candidates is read, so
+  /// a candidate saved costs less than a token looked up: the plan asks for fewer tokens.
+  private static func indexPlan(
+    _ terms: [SearchText.Term], _ estimate: Estimate, limit: Int?
+  ) -> Plan? {
     var seen: Set<[SearchText.Conjunction]> = []
-    var plans: [Plan] = []
-    for term in terms where plans.count < termLimit {
+    // Each term's ways of matching, each as its requirements, read and priced.
+    var termWays: [[[Plan]]] = []
+    for term in terms where termWays.count < termLimit {
       guard let ways = SearchText.conjunctions(for: term), seen.insert(ways).inserted else {
         continue
       }
-      let wayPlans = ways.compactMap { plan(of: $0, estimate) }
-      guard wayPlans.count == ways.count, let firstWay = wayPlans.first else { continue }
+      let wayRequirements = ways.map { requirements(of: $0, estimate) }
+      guard wayRequirements.allSatisfy({ !$0.isEmpty }) else { continue }
+      termWays.append(wayRequirements)
+    }
+    var estimate = estimate
+    if let limit {
+      // The sampled entries that meet every requirement of a way of every term: as many as
+      // match, or more.
+      let matching = termWays.map { ways in
+        ways.reduce([UInt16]()) { union($0, all(of: $1)?.holders ?? []) }
+      }
+      if let first = matching.first {
+        let likely = estimate.entries(matching.dropFirst().reduce(first) { intersection($0, $1) }.count)
+        if likely > 0 { estimate.readShare = min(1, Double(limit) / likely) }
+      }
+    }
+    let plans = termWays.map { ways in
+      let wayPlans = ways.compactMap { all(of: choose($0, estimate)) }
+      let firstWay = wayPlans[0]
       let holders = wayPlans.dropFirst().reduce(firstWay.holders) { union($0, $1.holders) }
       let expression =
         wayPlans.count == 1
         ? firstWay.expression
         : "(" + wayPlans.map(\.expression).joined(separator: " OR ") + ")"
-      plans.append(
-        Plan(
-          expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost }))
+      return Plan(
+        expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost })
     }
     return all(of: choose(plans, estimate))
   }
@@ -102,21 +126,29 @@ enum SearchPlanner {
     let sample: TokenSample
     /// Journal entries per sampled entry.
     let scale: Double
+    /// What looking a token up costs: FTS5 looks it up in every segment of the index.
+    let lookup: Double
+    /// The share of its candidates a search is expected to read before its page is full.
+    var readShare = 1.0
 
-    init(sample: TokenSample) {
+    init(sample: TokenSample, segments: Int = 1) {
       self.sample = sample
       scale = sample.entries == 0 ? 0 : Double(sample.journalEntries) / Double(sample.entries)
+      lookup = lookupCost * Double(max(1, segments))
     }
+
+    /// What checking the candidates of some sampled entries costs.
+    func checking(_ sampled: Int) -> Double { entries(sampled) * readShare * candidateCost }
 
     /// Candidates in the journal for a number of sampled entries.
     func entries(_ sampled: Int) -> Double { Double(sampled) * scale }
   }
 
-  /// The plan of one way of matching: its requirements chosen and joined by AND; `nil` when it
-  /// has none.
-  private static func plan(
+  /// The requirements of one way of matching, each with the sampled entries that meet it and
+  /// what reading it costs; the rarest ``requirementLimit`` of them.
+  private static func requirements(
     of way: SearchText.Conjunction, _ estimate: Estimate
-  ) -> Plan? {
+  ) -> [Plan] {
     var requirements = way.requirements.map { requirement in
       var holders: [UInt16] = []
       var cost = 0.0
@@ -137,7 +169,7 @@ enum SearchPlanner {
             ? a.element.holders.count < b.element.holders.count : a.offset < b.offset
         }.prefix(requirementLimit).map(\.element))
     }
-    return all(of: choose(requirements, estimate))
+    return requirements
   }
 
   /// The parts joined by AND: the entries all of them list, and what reading them all costs;
@@ -168,8 +200,7 @@ enum SearchPlanner {
       var best: (index: Int, saving: Double, holders: [UInt16])?
       for (index, part) in remaining.enumerated() {
         let narrowed = intersection(candidates, part.holders)
-        let saving =
-          estimate.entries(candidates.count - narrowed.count) * candidateCost - part.cost
+        let saving = estimate.checking(candidates.count - narrowed.count) - part.cost
         if saving > (best?.saving ?? 0) { best = (index, saving, narrowed) }
       }
       guard let best else { break }
@@ -186,16 +217,16 @@ enum SearchPlanner {
     of token: SearchText.IndexToken, listing: Int, _ estimate: Estimate
   ) -> Double {
     guard token.isPrefix else {
-      return lookupCost + estimate.entries(listing) * listedEntryCost
+      return estimate.lookup + estimate.entries(listing) * listedEntryCost
     }
     let begun = estimate.sample.tokens(beginningWith: token)
-    return lookupCost * Double(max(1, begun.tokens)) + estimate.entries(begun.listed)
+    return estimate.lookup * Double(max(1, begun.tokens)) + estimate.entries(begun.listed)
       * mergedEntryCost
   }
 
   /// What a part costs on its own: reading it and checking its candidates.
   private static func total(_ part: Plan, _ estimate: Estimate) -> Double {
-    part.cost + estimate.entries(part.holders.count) * candidateCost
+    part.cost + estimate.checking(part.holders.count)
   }
 
   /// The entries in both ascending lists.
