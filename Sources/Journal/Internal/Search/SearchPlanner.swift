@@ -95,7 +95,8 @@ enum SearchPlanner {
         ways.reduce([UInt16]()) { union($0, all(of: $1)?.holders ?? []) }
       }
       if let first = matching.first {
-        let likely = estimate.entries(matching.dropFirst().reduce(first) { intersection($0, $1) }.count)
+        let likely = estimate.entries(
+          matching.dropFirst().reduce(first) { intersection($0, $1) }.count)
         if likely > 0 { estimate.readShare = min(1, Double(limit) / likely) }
       }
     }
