@@ -97,6 +97,30 @@ struct SearchPlannerTests {
     #expect(sample.holders(of: hangul).isEmpty)
   }
 
+  @Test func aCommonQueryInAnIndexOfManySegmentsAsksForFewerTokens() {
+    // 40 of 512 sampled entries hold 르 라보; every one holds 라벤더, whose 라벤 makes the lead
+    // token 라 before an ㅂ syllable, as 라보 does.
+    let labo = SearchText.indexText(["르 라보", "라벤더 향"].map { SearchText.folded($0) })
+    let lavender = SearchText.indexText(["딥티크", "라벤더 향"].map { SearchText.folded($0) })
+    let sample = TokenSample(
+      indexTexts: Array(repeating: labo, count: 40) + Array(repeating: lavender, count: 472),
+      journalEntries: 100_000, largestSeq: 100_000)
+    let terms = JournalSearchQuery("라보").foldedTerms
+    // Read in full, the candidates of the lead token cost more than looking up each syllable
+    // that 보 may become (라복, 라본, …); with one segment, so do the few a page reads.
+    #expect(SearchPlanner.indexQuery(terms, sample: sample)?.contains("라복") == true)
+    let oneSegment = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 1)
+    #expect(oneSegment != .walk)
+    if case .index(let match) = oneSegment { #expect(match.contains("라복")) }
+    // Twenty segments make each look-up twenty times dearer: the lead token alone is cheaper.
+    let manySegments = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 20)
+    #expect(manySegments != .walk)
+    if case .index(let match) = manySegments {
+      #expect(!match.contains("라복"))
+      #expect(match.contains(SearchText.leadToken(0xB77C, followedBy: 0x3142).expression))
+    }
+  }
+
   @Test func anEmptySampleStillAsksForOneToken() {
     let terms = JournalSearchQuery("roes").foldedTerms
     let match = SearchPlanner.indexQuery(terms, sample: .empty)
