@@ -21,6 +21,10 @@ enum SearchPlanner {
   /// What reading and checking one candidate costs, in microseconds.
   static let candidateCost = 1.5
 
+  /// How many sampled entries must hold what a query asks for before the planner expects a page
+  /// to fill from a share of its candidates.
+  static let commonInSample = 8
+
   /// The most terms of a query the index is asked about.
   static let termLimit = 16
   /// The most requirements of one way of matching the planner weighs: the rarest.
@@ -94,10 +98,13 @@ enum SearchPlanner {
       let matching = termWays.map { ways in
         ways.reduce([UInt16]()) { union($0, all(of: $1)?.holders ?? []) }
       }
+      // A few sampled entries may hold the tokens in different fields and match nothing: only
+      // matches common enough to be sampled many times are taken to fill a page early.
       if let first = matching.first {
-        let likely = estimate.entries(
-          matching.dropFirst().reduce(first) { intersection($0, $1) }.count)
-        if likely > 0 { estimate.readShare = min(1, Double(limit) / likely) }
+        let sampled = matching.dropFirst().reduce(first) { intersection($0, $1) }.count
+        if sampled >= commonInSample {
+          estimate.readShare = min(1, Double(limit) / estimate.entries(sampled))
+        }
       }
     }
     let plans = termWays.map { ways in
