@@ -96,7 +96,7 @@ enum SearchPlanner {
       // The sampled entries that meet every requirement of a way of every term: as many as
       // match, or more.
       let matching = termWays.map { ways in
-        ways.reduce([UInt16]()) { union($0, all(of: $1)?.holders ?? []) }
+        ways.reduce([UInt16]()) { union($0, holders(ofAll: $1)) }
       }
       // A few sampled entries may hold the tokens in different fields and match nothing: only
       // matches common enough to be sampled many times are taken to fill a page early.
@@ -188,9 +188,14 @@ enum SearchPlanner {
       parts.count == 1
       ? first.expression : "(" + parts.map(\.expression).joined(separator: " AND ") + ")"
     return Plan(
-      expression: expression,
-      holders: parts.dropFirst().reduce(first.holders) { intersection($0, $1.holders) },
-      cost: parts.reduce(0) { $0 + $1.cost })
+      expression: expression, holders: holders(ofAll: parts), cost: parts.reduce(0) { $0 + $1.cost }
+    )
+  }
+
+  /// The sampled entries that every one of some parts lists; none for no parts.
+  private static func holders(ofAll parts: [Plan]) -> [UInt16] {
+    guard let first = parts.first else { return [] }
+    return parts.dropFirst().reduce(first.holders) { intersection($0, $1.holders) }
   }
 
   /// Some of `parts`, all of which a match meets, chosen greedily: first the one whose reading

@@ -512,7 +512,7 @@ enum SearchText {
       } else {
         for index in 0..<written.count - 1 {
           let pair = written[index...index + 1]
-          guard isNarrow(pair.first ?? 0), isNarrow(pair.last ?? 0) else {
+          guard isNarrow(written[index]), isNarrow(written[index + 1]) else {
             tokens.append(IndexToken(pair))
             continue
           }

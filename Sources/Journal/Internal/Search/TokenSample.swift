@@ -24,10 +24,9 @@ struct TokenSample: Sendable {
   /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
   private let holders: [UInt16]
   /// For each prefix (one character; two narrow ones; for lead tokens, the mark and a first
-  /// key), how many
-  /// distinct tokens of the sample begin with it and how many entries they list in all: what
-  /// reading that prefix costs, since the index keeps no prefixes and merges the lists of every
-  /// token that begins with it.
+  /// key), how many distinct tokens of the sample begin with it and how many entries they list
+  /// in all: what reading that prefix costs, since the index keeps no prefixes and merges the
+  /// lists of every token that begins with it.
   private let prefixTokens: [UInt64: (tokens: Int, listed: Int)]
 
   /// A sample of no entries, for a journal with none.
@@ -52,8 +51,8 @@ struct TokenSample: Sendable {
         let token = text[start..<index]
         let key = Self.hash(token)
         pairs.append((key, entry))
-        if prefixesOf[key] != nil {
-          for prefix in prefixesOf[key] ?? [] { pairs.append((prefix, entry)) }
+        if let known = prefixesOf[key] {
+          for prefix in known { pairs.append((prefix, entry)) }
           continue
         }
         var prefixes: [UInt64] = []
@@ -156,7 +155,7 @@ struct TokenSample: Sendable {
     guard index + length <= token.endIndex, length <= 3 else { return nil }
     var value = UInt32(lead) & (length == 2 ? 0x1F : 0x0F)
     for offset in 1..<length { value = value << 6 | UInt32(token[index + offset] & 0x3F) }
-    return SearchText.isNarrow(UInt16(value)) && length > 1 ? length : nil
+    return SearchText.isNarrow(UInt16(value)) ? length : nil
   }
 
   /// ``SearchText/leadMark`` in UTF-8.
