@@ -33,14 +33,11 @@ struct SearchSQLiteTests {
       #expect(
         try store.database.read { try $0.integer("PRAGMA user_version") }
           == Int64(JournalSchema.latestVersion))
-      for (text, expected) in [
-        ("hermes", [entries[0]]), ("ㄱㅁㅅ", [entries[0]]), ("금몫", [entries[0]]),
-        ("chanel", [entries[1]]), ("장미", [entries[1], entries[0]]),
-      ] {
-        #expect(
-          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
-          "\(text)")
-      }
+      try expectSearches(
+        [
+          ("hermes", [entries[0]]), ("ㄱㅁㅅ", [entries[0]]), ("금몫", [entries[0]]),
+          ("chanel", [entries[1]]), ("장미", [entries[1], entries[0]]),
+        ], in: store)
       #expect(try store.integrityCheck() == "ok")
       // The triggers of the new step keep the index in step with edits.
       let edited = try Fixture.entry(id: entries[0].id, brand: "Aesop", notes: "바닐라")
@@ -64,26 +61,13 @@ struct SearchSQLiteTests {
       #expect(try candidates(for: "anerose", in: store) == 0)
       // `오일` gives the lead token ㅇ ㅇ ㅗ; no `이` is followed by an ㅇ syllable, which the
       // first-key pair ㅇ ㅇ of step 4 did not tell apart.
-      func listed(_ token: SearchText.IndexToken) throws -> Int64 {
-        try store.database.read { connection in
-          try connection.withStatement(
-            "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
-          ) { statement in
-            try statement.bind(token.expression, at: 1)
-            return try statement.step() ? statement.int64(at: 0) : -1
-          }
-        }
-      }
-      #expect(try listed(SearchText.leadToken(0xC624, followedBy: 0x3147)) == 1)
-      #expect(try listed(SearchText.leadToken(0xC774, followedBy: 0x3147)) == 0)
-      for (text, expected) in [
-        ("anemo", [entries[0]]), ("nd", [entries[0]]), ("ㅈㅅㄹ", [entries[1]]),
-        ("지속력이", [entries[1]]), ("오이", [entries[1]]), ("anerose", []),
-      ] {
-        #expect(
-          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
-          "\(text)")
-      }
+      #expect(try listed(SearchText.leadToken(0xC624, followedBy: 0x3147), in: store) == 1)
+      #expect(try listed(SearchText.leadToken(0xC774, followedBy: 0x3147), in: store) == 0)
+      try expectSearches(
+        [
+          ("anemo", [entries[0]]), ("nd", [entries[0]]), ("ㅈㅅㄹ", [entries[1]]),
+          ("지속력이", [entries[1]]), ("오이", [entries[1]]), ("anerose", []),
+        ], in: store)
       _ = try store.delete(entries[0].id)
       #expect(try store.integrityCheck() == "ok")
       #expect(try candidates(for: "anemo", in: store) == 0)
@@ -105,14 +89,11 @@ struct SearchSQLiteTests {
       }
       #expect(schema.contains("tokenize = 'ascii'") && !schema.contains("prefix"))
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
-      for (text, expected) in [
-        ("no.5", [entries[0]]), ("o.5", [entries[0]]), ("(두", [entries[1]]),
-        ("y (", [entries[1]]), ("no.", [entries[0]]), ("near(", []),
-      ] {
-        #expect(
-          try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
-          "\(text)")
-      }
+      try expectSearches(
+        [
+          ("no.5", [entries[0]]), ("o.5", [entries[0]]), ("(두", [entries[1]]),
+          ("y (", [entries[1]]), ("no.", [entries[0]]), ("near(", []),
+        ], in: store)
       #expect(try candidates(for: "no.5", in: store) == 1)
       // Rows indexed by the old step are gone: the new text deletes what the new step wrote.
       _ = try store.delete(entries[0].id)
@@ -503,4 +484,16 @@ private func reopened(
     _ = try store.insert(entries)
   }
   return try SQLiteJournalStore(fileURL: url)
+}
+
+/// Expects each search box text to find exactly its entries, newest first, in the whole journal.
+private func expectSearches(
+  _ cases: [(text: String, expected: [JournalEntry])], in store: SQLiteJournalStore,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  for (text, expected) in cases {
+    #expect(
+      try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 5) == expected,
+      "\(text)", sourceLocation: sourceLocation)
+  }
 }

@@ -7,11 +7,21 @@ func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 
     guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
       return -1
     }
-    return try connection.withStatement(
-      "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
-    ) { statement in
-      try statement.bind(match, at: 1)
-      return try statement.step() ? statement.int64(at: 0) : -1
-    }
+    return try listed(match, on: connection)
+  }
+}
+
+/// How many entries the index lists for one token.
+func listed(_ token: SearchText.IndexToken, in store: SQLiteJournalStore) throws -> Int64 {
+  try store.database.read { try listed(token.expression, on: $0) }
+}
+
+/// How many entries the index lists for a MATCH expression.
+private func listed(_ match: String, on connection: SQLiteConnection) throws -> Int64 {
+  try connection.withStatement(
+    "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"
+  ) { statement in
+    try statement.bind(match, at: 1)
+    return try statement.step() ? statement.int64(at: 0) : -1
   }
 }
