@@ -133,6 +133,13 @@ enum JournalBenchmarks {
   /// `journal.add.baseline.file`: the floor under `journal.add`: writing the same 200 KB to a new
   /// file, flushing it to the disk and renaming it into place with Foundation, no database.
   static let fileBaseline = Benchmark(name: "journal.add.baseline.file", unit: .milliseconds) {
+    try await measurePhotoFileWrites()
+  }
+
+  /// Writes `samplePhoto()` to a new file in a scratch folder, flushes it to the disk and renames
+  /// it into place with Foundation, 300 times after 10 warm-up writes: what `journal.add` does for
+  /// its photo, with no database.
+  static func measurePhotoFileWrites() async throws -> Samples {
     let folder = JournalFixture.scratchDirectory()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -9,7 +9,9 @@ import HaruModels
 /// The other processes are this executable again, started with `--child` (see
 /// ``BenchChild``), on the same 100,000-entry journal.
 enum JournalProcessBenchmarks {
-  static let all: [Benchmark] = [addContended, listDuringImport, searchCancel, externalChange]
+  static let all: [Benchmark] = [
+    addContended, addContendedFloor, listDuringImport, searchCancel, externalChange,
+  ]
 
   /// `journal.add.contended`: `journal.add` (an entry with a 200 KB photo) while three other
   /// processes add entries to the same journal as fast as they can.
@@ -32,6 +34,19 @@ enum JournalProcessBenchmarks {
       let elapsed = ContinuousClock.now - started
       return (elapsed, UInt64(entry.sentence.utf8.count))
     }
+    return samples.with(note: "3 other processes adding meanwhile")
+  }
+
+  /// `journal.add.contended.baseline.file`: the floor under `journal.add.contended`: the photo
+  /// file alone (`journal.add.baseline.file`) while three other processes add entries to the
+  /// same journal as fast as they can.
+  static let addContendedFloor = Benchmark(
+    name: "journal.add.contended.baseline.file", unit: .milliseconds
+  ) {
+    let directory = try await JournalFixture.shared.journalDirectory()
+    let children = try (0..<3).map { _ in try BenchChild.start(.add, directory: directory) }
+    defer { children.forEach { $0.stop() } }
+    let samples = try await JournalBenchmarks.measurePhotoFileWrites()
     return samples.with(note: "3 other processes adding meanwhile")
   }
 
