@@ -567,10 +567,11 @@ public final class JournalRepository: Sendable {
   ///
   /// - Parameter entry: An entry of this journal.
   /// - Returns: `nil` when the entry has no photo; ``JournalPhoto/stored(_:)`` with the file's
-  ///   location; or ``JournalPhoto/missing(_:)`` when the file is not there (show a placeholder).
+  ///   location; or ``JournalPhoto/missing(_:)`` when the file is not there, or is empty, as a
+  ///   photo added moments before a power loss can be (show a placeholder).
   public func photo(of entry: JournalEntry) -> JournalPhoto? {
     guard let name = entry.photo else { return nil }
-    return photos.exists(name) ? .stored(photos.fileURL(for: name)) : .missing(name)
+    return photos.isStored(name) ? .stored(photos.fileURL(for: name)) : .missing(name)
   }
 
   // MARK: - Observing

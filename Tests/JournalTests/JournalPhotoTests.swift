@@ -136,6 +136,21 @@ struct JournalPhotoTests {
     }
   }
 
+  @Test(arguments: StoreKind.allCases)
+  func aRowWhoseFileCameBackEmptyReadsAsPhotoMissing(kind: StoreKind) async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try kind.makeRepository(in: directory)
+      let entry = try await journal.add(Fixture.draft(), photo: Fixture.jpeg)
+      let name = try #require(entry.photo)
+      let file = directory.appendingPathComponent("photos").appendingPathComponent(name.rawValue)
+      #expect(journal.photo(of: entry) == .stored(file))
+      // What a power loss right after the add can leave: the name, and no bytes.
+      try Data().write(to: file)
+      #expect(journal.photo(of: entry) == .missing(name))
+      #expect(try await journal.delete(entry.id) == entry)
+    }
+  }
+
   @Test func aFailedCommitRemovesTheNewFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = FailingStore()
@@ -201,6 +216,38 @@ struct JournalPhotoTests {
       #expect(fileNames(in: folder.url).isEmpty)
     }
   }
+
+  #if os(Linux)
+    /// The descriptors this process has open on files inside `folder`, from `/proc/self/fd`.
+    private func openDescriptorCount(in folder: URL) throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count { descriptor in
+        let target = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/self/fd/" + descriptor)
+        return target?.hasPrefix(folder.resolvingSymlinksInPath().path + "/") ?? false
+      }
+    }
+
+    @Test func aBurstOfPhotosHoldsAtMostTheFlushersLimitOfDescriptorsAndClosesThemAll() throws {
+      try withTemporaryDirectory { directory in
+        let folder = try PhotoFolder(url: directory.appendingPathComponent("photos"))
+        var most = 0
+        var names: [PhotoName] = []
+        for index in 0..<(PhotoFlusher.limit * 3) {
+          let name = PhotoName.unique(fileExtension: "jpg")
+          try folder.write(Data(Fixture.filler(20_000 + index)), as: name)
+          names.append(name)
+          most = max(most, try openDescriptorCount(in: folder.url))
+        }
+        folder.flusher.waitUntilIdle()
+        #expect(try openDescriptorCount(in: folder.url) == 0)
+        #expect(most <= PhotoFlusher.limit)
+        for (index, name) in names.enumerated() {
+          let bytes = Data(Fixture.filler(20_000 + index))
+          #expect(try Data(contentsOf: folder.fileURL(for: name)) == bytes)
+        }
+      }
+    }
+  #endif
 }
 
 /// A store that fails every write, to check that a failed commit leaves no file behind.

@@ -3,6 +3,12 @@ import Testing
 
 @testable import HaruJournal
 
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
 /// The write-ahead log is copied into the database file on the checkpointer's queue, never inside
 /// a caller's commit.
 struct WALCheckpointTests {
@@ -70,6 +76,71 @@ struct WALGrowthTests {
       // Four times the threshold, plus a transaction and the log's own overhead.
       #expect(largest < 3_000_000, "the log reached \(largest) bytes")
       #expect(try database.read { try $0.integer("SELECT count(*) FROM scratch") } == 300)
+    }
+  }
+
+  /// Another process writing between a checkpoint and the next write keeps the log from starting
+  /// over; so does a reader in the middle of a read, which is what this test uses.
+  /// Opens a database whose checkpoint threshold is 10 pages, starts a read that keeps any
+  /// checkpoint from copying the log whole, and commits `commits` small rows meanwhile.
+  private func writeWhileReading(
+    in directory: URL, commits: Int
+  ) throws -> (database: SQLiteDatabase, reader: SQLiteConnection, path: String) {
+    let path = directory.appendingPathComponent("journal.sqlite").path
+    let database = try SQLiteDatabase.open(
+      path: path, configuration: .init(checkpointThresholdPages: 10))
+    try database.write { try $0.execute("CREATE TABLE scratch (b BLOB)") }
+    let reader = try SQLiteConnection(path: path, mode: .readOnly)
+    try reader.execute("BEGIN")
+    #expect(try reader.integer("SELECT count(*) FROM scratch") == 0)
+    for _ in 0..<commits {
+      try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(3000))") }
+    }
+    return (database, reader, path)
+  }
+
+  @Test func aLogThatCannotStartOverIsCopiedOncePerThresholdNotAfterEveryCommit() throws {
+    try withTemporaryDirectory { directory in
+      let commits = 400
+      let (database, reader, _) = try writeWhileReading(in: directory, commits: commits)
+      database.checkpointer?.waitUntilIdle()
+      let completed = database.checkpointer?.completedCount ?? 0
+      // Every commit adds two or three pages to a log that reached 40 pages, four times the
+      // threshold, early on: one checkpoint per commit from there would be over 350, one per 10
+      // pages about 100.
+      #expect(completed >= 1)
+      #expect(completed < commits / 2, "\(completed) checkpoints for \(commits) commits")
+      try reader.execute("COMMIT")
+      #expect(try database.read { try $0.integer("SELECT count(*) FROM scratch") } == commits)
+    }
+  }
+
+  @Test func aLongLogIsCopiedWholeSoonAfterTheWritesPauseAndTheNextWriteStartsItOver() throws {
+    try withTemporaryDirectory { directory in
+      let (database, reader, path) = try writeWhileReading(in: directory, commits: 200)
+      // The reader kept every checkpoint from copying the log whole; now it is done, and one more
+      // commit to the long log makes the queue copy it again a moment later.
+      try reader.execute("COMMIT")
+      try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(3000))") }
+      database.checkpointer?.waitUntilIdle()
+      let checkpointer = try #require(database.checkpointer)
+      let completed = checkpointer.completedCount
+      let deadline = Date().addingTimeInterval(20)
+      while checkpointer.completedCount == completed, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+      #expect(checkpointer.completedCount > completed)
+      try database.write { try $0.execute("INSERT INTO scratch (b) VALUES (zeroblob(3000))") }
+      // The log's size in pages, read by a checkpoint of another connection.
+      let probe = try SQLiteConnection(path: path, mode: .readWrite)
+      // Reading first puts the connection in write-ahead-log mode.
+      #expect(try probe.integer("SELECT count(*) FROM scratch") == 202)
+      var pages: Int32 = -1
+      let code = sqlite3_wal_checkpoint_v2(
+        probe.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &pages, nil)
+      #expect(code == SQLITE_OK)
+      #expect((0..<10).contains(pages), "the log did not start over: \(pages) pages")
+      #expect(try database.read { try $0.integer("SELECT count(*) FROM scratch") } == 202)
     }
   }
 

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import HaruModels
+import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -9,10 +11,12 @@ import HaruModels
   import Musl
 #endif
 
-/// The journal's `photos` folder: files named by the journal, written atomically and durably.
+/// The journal's `photos` folder: files named by the journal, written atomically.
 struct PhotoFolder: Sendable {
   /// The folder.
   let url: URL
+  /// Flushes written photos to the disk after their write has returned.
+  let flusher = PhotoFlusher()
 
   /// Prefix of a file being written; never a valid ``PhotoName``, which starts with a letter or
   /// digit.
@@ -40,10 +44,22 @@ struct PhotoFolder: Sendable {
     FileManager.default.fileExists(atPath: fileURL(for: name).path)
   }
 
-  /// Writes a photo under its name, all or nothing: the bytes go to a hidden temporary file, are
-  /// flushed to the disk, and the file is renamed into place. A reader never sees a partial photo.
+  /// Whether a photo's file is there with some bytes in it. A file renamed into place shortly
+  /// before a power loss can come back empty; it counts as missing.
+  func isStored(_ name: PhotoName) -> Bool {
+    var status = stat()
+    return stat(fileURL(for: name).path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+      && status.st_size > 0
+  }
+
+  /// Writes a photo under its name, all or nothing: the bytes go to a hidden temporary file, which
+  /// is renamed into place. A reader never sees a partial photo, and once this returns the photo
+  /// survives the app crashing or being killed. Its bytes reach the disk moments later, flushed by
+  /// ``flusher`` on a queue of its own, like a commit of the journal's database, which is flushed
+  /// at its next checkpoint.
   ///
-  /// - Throws: ``JournalError/Code/fileFailure``; no file is left behind.
+  /// - Throws: ``JournalError/Code/diskFull``, ``JournalError/Code/readOnly`` or
+  ///   ``JournalError/Code/fileFailure``; no file is left behind.
   func write(_ data: Data, as name: PhotoName) throws(JournalError) {
     let destination = fileURL(for: name).path
     let temporary = url.appendingPathComponent(
@@ -64,19 +80,15 @@ struct PhotoFolder: Sendable {
         offset += written
       }
     }
-    if problem == nil, flush(descriptor) != 0 {
-      problem = ("flush", errno)
-    }
-    if close(descriptor) != 0, problem == nil {
-      problem = ("close", errno)
-    }
     if problem == nil, rename(temporary, destination) != 0 {
       problem = ("rename", errno)
     }
     if let problem {
+      close(descriptor)
       unlink(temporary)
       throw failure(problem.action, problem.code, path: destination)
     }
+    flusher.flushAndClose(descriptor)
   }
 
   /// Deletes a photo's file, if it exists. A file that cannot be deleted is left for the sweep.
@@ -198,8 +210,48 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
   write(descriptor, bytes, count)
 }
 
+/// Flushes written photos' bytes to the disk on a queue of its own, so that an add does not wait
+/// for the disk.
+///
+/// Each photo's descriptor stays open until its bytes are flushed. When ``limit`` photos are
+/// waiting, the next write flushes its own photo before it returns instead, so a burst of writes
+/// holds at most that many descriptors.
+final class PhotoFlusher: Sendable {
+  /// The most photos waiting to be flushed.
+  static let limit = 32
+  private let waiting = Mutex(0)
+  private let queue = DispatchQueue(label: "haru.journal.photo-flush", qos: .utility)
+
+  /// Flushes a file's bytes and closes it, on the queue or, when ``limit`` photos are waiting,
+  /// right away. A flush that fails is not reported: the file stays as written, and the disk's own
+  /// write-back takes it from there.
+  func flushAndClose(_ descriptor: Int32) {
+    let queued = waiting.withLock { (count: inout Int) -> Bool in
+      guard count < Self.limit else { return false }
+      count += 1
+      return true
+    }
+    guard queued else {
+      flush(descriptor)
+      close(descriptor)
+      return
+    }
+    queue.async {
+      flush(descriptor)
+      close(descriptor)
+      self.waiting.withLock { $0 -= 1 }
+    }
+  }
+
+  /// Returns once every photo handed over so far is flushed and closed, for tests.
+  func waitUntilIdle() {
+    queue.sync {}
+  }
+}
+
 /// Flushes a file's bytes (and the size that finds them) to the disk. On Linux `fdatasync` skips
 /// the times and permissions that `fsync` also writes and the journal does not need.
+@discardableResult
 private func flush(_ descriptor: Int32) -> Int32 {
   #if os(Linux) || os(Android)
     fdatasync(descriptor)

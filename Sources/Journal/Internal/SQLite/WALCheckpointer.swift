@@ -14,16 +14,23 @@ import HaruShared
 /// one commit copies every page into the database file and flushes both files to the disk, which
 /// cost a few milliseconds on every seventy-odd adds to a large journal. Instead, the write
 /// connection reports the log's size after each commit (`sqlite3_wal_hook`, which also turns the
-/// automatic checkpoint off), and once the log reaches ``thresholdPages`` a passive checkpoint runs
-/// on a connection of its own. A passive checkpoint never blocks a reader or a writer.
+/// automatic checkpoint off), and once ``thresholdPages`` pages have been added since this
+/// process's last checkpoint, a passive checkpoint runs on a connection of its own. A passive
+/// checkpoint never blocks a reader or a writer.
 ///
 /// SQLite starts the log over only when a write begins after every page has been copied. Under
 /// writes that never pause, such as an import in many batches, the background checkpoint is
-/// always a little behind, so when the log reaches ``inlineLimitPages`` the writer waits for it and
-/// copies the rest itself, right after its commit: the next write then starts the log over. `journal_size_limit`
-/// then trims a log file that grew large back to a few megabytes.
+/// always a little behind, so when the log reaches ``inlineLimitPages`` the writer copies the rest
+/// itself, right after its commit and before its next write can begin: the next write then starts
+/// the log over. When other processes write too, one of them may write in between, and the log
+/// goes on; the writer's next try then waits until the log has doubled, so that a writer does not
+/// copy on every commit while the log cannot start over (SQLite's own automatic checkpoint lets
+/// the log grow the same way under such writes). Meanwhile the queue copies a long log again
+/// ``settleDelay`` after a commit, so that once the writes pause the log is copied whole and the
+/// next write starts it over; `journal_size_limit` then trims the file back to a few megabytes.
 final class WALCheckpointer: Sendable {
-  /// The log size, in pages, that starts a background checkpoint: SQLite's own default.
+  /// The number of pages added to the log since this process's last checkpoint that starts a
+  /// background checkpoint: SQLite's own default.
   let thresholdPages: Int
   /// The log size, in pages, at which the writer checkpoints itself after a commit: four times
   /// the threshold.
@@ -32,19 +39,37 @@ final class WALCheckpointer: Sendable {
   private let state = LockedState(State())
   private let queue = DispatchQueue(label: "haru.journal.checkpoint", qos: .utility)
 
+  private enum Action {
+    case none, background, inline, settle
+  }
+
   private struct State {
     var isScheduled = false
     var completed = 0
+    /// The log's size, in pages, after this process's last commit.
+    var committedPages = 0
+    /// The log's size at this process's last checkpoint.
+    var checkpointedPages = 0
+    /// The log size at which the writer next checkpoints itself: ``inlineLimitPages``, doubled
+    /// after each time until the log starts over.
+    var inlinePages = Int.max
+    /// Whether a checkpoint of a long log is due on the queue after ``settleDelay``.
+    var isSettleScheduled = false
   }
+
+  /// How long after a commit to a long log the queue checkpoints again, so that the log is copied
+  /// whole, and can start over, soon after the writes pause.
+  static let settleDelay = DispatchTimeInterval.milliseconds(250)
 
   /// - Parameters:
   ///   - connection: A connection to the database, used for checkpoints only.
-  ///   - thresholdPages: The log size that starts a background checkpoint.
+  ///   - thresholdPages: The pages added since the last checkpoint that start a background one.
   init(connection: sending SQLiteConnection, thresholdPages: Int = 1000) {
     self.connection = LockedState(connection)
     self.thresholdPages = thresholdPages
     let (limit, overflow) = thresholdPages.multipliedReportingOverflow(by: 4)
     self.inlineLimitPages = overflow ? .max : limit
+    state.withLock { $0.inlinePages = inlineLimitPages }
   }
 
   /// Makes `writer` report its commits here instead of checkpointing by itself. The writer keeps
@@ -63,7 +88,7 @@ final class WALCheckpointer: Sendable {
       Unmanaged.passUnretained(self).toOpaque())
   }
 
-  /// The number of checkpoints that succeeded so far, background and inline, for tests.
+  /// The number of checkpoints that succeeded so far, for tests.
   var completedCount: Int { state.withLock { $0.completed } }
 
   /// Returns once every checkpoint scheduled so far has run, for tests.
@@ -72,21 +97,45 @@ final class WALCheckpointer: Sendable {
   }
 
   private func committed(logPages: Int) {
-    if logPages >= inlineLimitPages {
+    let action = state.withLock { (state: inout State) -> Action in
+      if logPages < state.committedPages {
+        // The log started over: none of it has been copied yet.
+        state.checkpointedPages = 0
+        state.inlinePages = inlineLimitPages
+      }
+      state.committedPages = logPages
+      if logPages >= state.inlinePages {
+        let (doubled, overflow) = logPages.multipliedReportingOverflow(by: 2)
+        state.inlinePages = overflow ? .max : doubled
+        return .inline
+      }
+      if logPages - min(state.checkpointedPages, logPages) >= thresholdPages, !state.isScheduled {
+        state.isScheduled = true
+        return .background
+      }
+      guard logPages >= inlineLimitPages, !state.isSettleScheduled else { return .none }
+      state.isSettleScheduled = true
+      return .settle
+    }
+    switch action {
+    case .none:
+      break
+    case .inline:
       // On the checkpoint connection, after the background checkpoint that may be running: with
       // no write in between, this one copies every page, and the next write starts the log over.
       checkpointNow()
-      return
+    case .background:
+      // Held weakly: a journal released meanwhile closes its connections, and the last one to
+      // close copies what is left and deletes the log.
+      queue.async { [weak self] in self?.checkpoint() }
+    case .settle:
+      queue.asyncAfter(deadline: .now() + Self.settleDelay) { [weak self] in self?.settle() }
     }
-    guard logPages >= thresholdPages else { return }
-    let schedule = state.withLock { (state: inout State) -> Bool in
-      defer { state.isScheduled = true }
-      return !state.isScheduled
-    }
-    guard schedule else { return }
-    // Held weakly: a journal released meanwhile closes its connections, and the last one to close
-    // copies what is left and deletes the log.
-    queue.async { [weak self] in self?.checkpoint() }
+  }
+
+  private func settle() {
+    state.withLock { $0.isSettleScheduled = false }
+    checkpointNow()
   }
 
   private func checkpoint() {
@@ -99,11 +148,17 @@ final class WALCheckpointer: Sendable {
   /// A failed checkpoint is left for the next one, for the writer's own once the log is long, and
   /// for the close of the last connection: the log stays valid meanwhile.
   private func checkpointNow() {
+    var logPages: Int32 = -1
     let code = connection.withLock { connection in
-      sqlite3_wal_checkpoint_v2(connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+      sqlite3_wal_checkpoint_v2(
+        connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logPages, nil)
     }
-    if code == SQLITE_OK {
-      state.withLock { $0.completed += 1 }
+    guard code == SQLITE_OK else { return }
+    state.withLock { state in
+      state.completed += 1
+      if logPages >= 0 {
+        state.checkpointedPages = Int(logPages)
+      }
     }
   }
 }
