@@ -121,6 +121,26 @@ struct SearchPlannerTests {
     }
   }
 
+  /// 머스트 may end half-typed: it matches written whole (머스, 스트) or as 머스 followed by a
+  /// syllable that begins with ㅌ and whose vowel begins with ㅡ (the lead token of 스 before a ㅌ
+  /// syllable). Both ways ask for 머스, which FTS5 would read once for each.
+  @Test func aPartThatEveryWayOfATermAsksForIsAskedForOnce() {
+    let musk = SearchPlanner.Plan(expression: "\"머스\"", holders: [1, 2, 3], cost: 10)
+    let whole = SearchPlanner.Plan(expression: "\"스트\"", holders: [2], cost: 5)
+    let lead = SearchPlanner.Plan(expression: "\"ㅅㅌㅡ\"", holders: [3], cost: 7)
+    #expect(
+      SearchPlanner.any(of: [[musk, whole], [musk, lead]])
+        == SearchPlanner.Plan(
+          expression: "(\"머스\" AND (\"스트\" OR \"ㅅㅌㅡ\"))", holders: [2, 3], cost: 22))
+    // A way that asks for the common part alone makes the rest of the OR always true.
+    #expect(SearchPlanner.any(of: [[musk, lead], [musk]]) == musk)
+    // The same way twice is asked for once; ways with nothing in common are joined as they are.
+    #expect(SearchPlanner.any(of: [[whole], [whole]]) == whole)
+    #expect(
+      SearchPlanner.any(of: [[whole], [lead]])?.expression == "(\"스트\" OR \"ㅅㅌㅡ\")")
+    #expect(SearchPlanner.any(of: []) == nil)
+  }
+
   @Test func anEmptySampleStillAsksForOneToken() {
     let terms = JournalSearchQuery("roes").foldedTerms
     let match = SearchPlanner.indexQuery(terms, sample: .empty)

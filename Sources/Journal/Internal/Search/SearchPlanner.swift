@@ -107,23 +107,43 @@ enum SearchPlanner {
         }
       }
     }
-    let plans = termWays.map { ways in
-      let wayPlans = ways.compactMap { all(of: choose($0, estimate)) }
-      let firstWay = wayPlans[0]
-      let holders = wayPlans.dropFirst().reduce(firstWay.holders) { union($0, $1.holders) }
-      let expression =
-        wayPlans.count == 1
-        ? firstWay.expression
-        : "(" + wayPlans.map(\.expression).joined(separator: " OR ") + ")"
-      return Plan(
-        expression: expression, holders: holders, cost: wayPlans.reduce(0) { $0 + $1.cost })
-    }
+    let plans = termWays.compactMap { ways in any(of: ways.map { choose($0, estimate) }) }
     return all(of: choose(plans, estimate))
+  }
+
+  /// The ways of matching one term joined by OR, each the parts chosen for it. A part that every
+  /// way asks for is asked for once, outside the OR — `(A AND B) OR (A AND C)` as
+  /// `A AND (B OR C)`, and `A OR (A AND C)` as `A` — and a way given twice is given once: the same
+  /// candidates, with each token's list read once. `nil` for no ways.
+  static func any(of ways: [[Plan]]) -> Plan? {
+    // A few ways of a few parts each: compared byte for byte, which hashing a String is not.
+    func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    let common =
+      ways.first?.filter { part in
+        ways.dropFirst().allSatisfy { way in way.contains { same($0.expression, part.expression) } }
+      } ?? []
+    var rests: [Plan] = []
+    for way in ways {
+      let own = way.filter { part in !common.contains { same($0.expression, part.expression) } }
+      if let rest = all(of: own) {
+        if !rests.contains(where: { same($0.expression, rest.expression) }) { rests.append(rest) }
+      } else if let plan = all(of: common) {
+        // This way asks for nothing beyond the common parts, which every other way asks for.
+        return plan
+      }
+    }
+    guard let first = rests.first else { return all(of: common) }
+    let alternatives = Plan(
+      expression: rests.count == 1
+        ? first.expression : "(" + rests.map(\.expression).joined(separator: " OR ") + ")",
+      holders: rests.dropFirst().reduce(first.holders) { union($0, $1.holders) },
+      cost: rests.reduce(0) { $0 + $1.cost })
+    return all(of: common + [alternatives]) ?? alternatives
   }
 
   /// What one part of a query asks of the index, which sampled entries it lists, and what
   /// reading it costs.
-  private struct Plan {
+  struct Plan: Equatable {
     var expression: String
     var holders: [UInt16]
     var cost: Double

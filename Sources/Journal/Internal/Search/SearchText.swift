@@ -61,43 +61,63 @@ enum SearchText {
   /// else goes whole through ``KoreanText/normalized(_:)``.
   static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [UInt16]) {
     units.removeAll(keepingCapacity: true)
-    units.reserveCapacity(bytes.count)
-    var index = 0
     let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte < 0x80 {
-        units.append(UInt16(byte &- 0x41 < 26 ? byte | 0x20 : byte))
-        index += 1
-        continue
-      }
-      // U+00A0 to U+024F are two bytes: 0xC2 0xA0 to 0xC9 0x8F.
-      if byte >= 0xC2, byte <= 0xC9, index + 1 < count {
-        let second = bytes[index + 1]
-        let value = Int(byte & 0x1F) << 6 | Int(second & 0x3F)
-        if second & 0xC0 == 0x80, value >= latinFoldsStart, value < latinFoldsEnd {
-          units += latinFolds[value - latinFoldsStart]
-          index += 2
+    guard count > 0, let source = bytes.baseAddress else { return }
+    // Written in place: no byte folds into more than two units on this path (a Latin letter's
+    // two bytes into four at most, checked below); the rest is cut off after.
+    units.append(contentsOf: repeatElement(0, count: count * 2))
+    let written = units.withUnsafeMutableBufferPointer { (out) -> Int? in
+      guard let target = out.baseAddress else { return nil }
+      var written = 0
+      var index = 0
+      while index < count {
+        let byte = source[index]
+        if byte < 0x80 {
+          target[written] = UInt16(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+          written += 1
+          index += 1
           continue
         }
-      }
-      // A Hangul syllable is three bytes: 0xEA 0xB0 0x80 (U+AC00) to 0xED 0x9E 0xA3 (U+D7A3).
-      if byte >= 0xEA, byte <= 0xED, index + 2 < count {
-        let second = bytes[index + 1]
-        let third = bytes[index + 2]
-        if second & 0xC0 == 0x80, third & 0xC0 == 0x80 {
-          let unit =
-            UInt16(byte & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
-          if KoreanText.isSyllable(unit) {
-            units.append(unit)
-            index += 3
+        // U+00A0 to U+024F are two bytes: 0xC2 0xA0 to 0xC9 0x8F.
+        if byte >= 0xC2, byte <= 0xC9, index + 1 < count {
+          let second = source[index + 1]
+          let value = Int(byte & 0x1F) << 6 | Int(second & 0x3F)
+          if second & 0xC0 == 0x80, value >= latinFoldsStart, value < latinFoldsEnd {
+            let start = latinFoldStarts[value - latinFoldsStart]
+            let end = latinFoldStarts[value - latinFoldsStart + 1]
+            guard end - start <= 4 else { return nil }
+            for position in start..<end {
+              target[written] = latinFoldUnits[position]
+              written += 1
+            }
+            index += 2
             continue
           }
         }
+        // A Hangul syllable is three bytes: 0xEA 0xB0 0x80 (U+AC00) to 0xED 0x9E 0xA3 (U+D7A3).
+        if byte >= 0xEA, byte <= 0xED, index + 2 < count {
+          let second = source[index + 1]
+          let third = source[index + 2]
+          if second & 0xC0 == 0x80, third & 0xC0 == 0x80 {
+            let unit =
+              UInt16(byte & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
+            if KoreanText.isSyllable(unit) {
+              target[written] = unit
+              written += 1
+              index += 3
+              continue
+            }
+          }
+        }
+        return nil
       }
+      return written
+    }
+    guard let written else {
       units = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
       return
     }
+    units.removeLast(units.count - written)
   }
 
   private static let latinFoldsStart = 0xA0
@@ -113,6 +133,13 @@ enum SearchText {
     return Array(KoreanText.normalized(String(Character(scalar))).utf16)
   }
 
+  /// ``latinFolds`` end to end, and where each character's units start in it (one more entry
+  /// than characters, for the end of the last), for ``fold(_:into:)``.
+  private static let latinFoldUnits: [UInt16] = latinFolds.flatMap(\.self)
+  private static let latinFoldStarts: [Int] = latinFolds.reduce(into: [0]) { starts, units in
+    starts.append((starts.last ?? 0) + units.count)
+  }
+
   /// A string folded as search compares it.
   static func folded(_ text: String) -> [UInt16] {
     Array(KoreanText.normalized(text).utf16)
@@ -123,38 +150,56 @@ enum SearchText {
   /// Whether every term matches at least one of the folded fields.
   static func matches(_ terms: [Term], in fields: [[UInt16]]) -> Bool {
     guard !terms.isEmpty else { return false }
-    return terms.allSatisfy { term in fields.contains { matches(term, in: $0) } }
+    return terms.allSatisfy { term in
+      fields.contains { field in field.withUnsafeBufferPointer { matches(term, in: $0) } }
+    }
   }
 
   /// Whether a term matches a folded field: it occurs in it; or it is 초성 and its consonants
   /// begin consecutive characters of the field; or its last character may still be being typed
   /// and the field holds the rest followed by text whose keys begin with that character's keys.
   static func matches(_ term: Term, in field: [UInt16]) -> Bool {
-    if contains(term.units[...], in: field, from: 0) != nil { return true }
-    if let initials = term.initials, matchesInitials(initials, in: field) { return true }
-    if let keys = term.unfinishedKeys {
-      let finished = term.finished
-      var start = 0
-      while let found = contains(finished, in: field, from: start) {
-        if textBegins(with: keys, in: field, at: found + finished.count) { return true }
-        start = found + 1
+    field.withUnsafeBufferPointer { matches(term, in: $0) }
+  }
+
+  private static func matches(_ term: Term, in field: UnsafeBufferPointer<UInt16>) -> Bool {
+    term.units.withUnsafeBufferPointer { units in
+      if firstPosition(of: units, in: field, from: 0) != nil { return true }
+      if let initials = term.initials, matchesInitials(initials, in: field) { return true }
+      if let keys = term.unfinishedKeys {
+        let finished = UnsafeBufferPointer(rebasing: units.dropLast())
+        var start = 0
+        while let found = firstPosition(of: finished, in: field, from: start) {
+          if textBegins(with: keys, in: field, at: found + finished.count) { return true }
+          start = found + 1
+        }
       }
+      return false
     }
-    return false
   }
 
   /// The first position at or after `start` where `units` occurs in `field`.
   static func contains(_ units: ArraySlice<UInt16>, in field: [UInt16], from start: Int) -> Int? {
+    units.withUnsafeBufferPointer { units in
+      field.withUnsafeBufferPointer { firstPosition(of: units, in: $0, from: start) }
+    }
+  }
+
+  private static func firstPosition(
+    of units: UnsafeBufferPointer<UInt16>, in field: UnsafeBufferPointer<UInt16>, from start: Int
+  ) -> Int? {
     let count = units.count
     guard count > 0 else { return start <= field.count ? start : nil }
-    guard field.count >= count, start <= field.count - count else { return nil }
-    let first = units[units.startIndex]
+    guard field.count >= count, start <= field.count - count,
+      let needle = units.baseAddress, let haystack = field.baseAddress
+    else { return nil }
+    let first = needle[0]
     var position = start
     let last = field.count - count
     while position <= last {
-      if field[position] == first {
+      if haystack[position] == first {
         var offset = 1
-        while offset < count, field[position + offset] == units[units.startIndex + offset] {
+        while offset < count, haystack[position + offset] == needle[offset] {
           offset += 1
         }
         if offset == count { return position }
@@ -165,7 +210,9 @@ enum SearchText {
   }
 
   /// Whether the consonants begin consecutive characters of the field.
-  static func matchesInitials(_ initials: [UInt16], in field: [UInt16]) -> Bool {
+  private static func matchesInitials(
+    _ initials: [UInt16], in field: UnsafeBufferPointer<UInt16>
+  ) -> Bool {
     guard field.count >= initials.count else { return false }
     for start in 0...(field.count - initials.count) {
       var offset = 0
@@ -180,7 +227,9 @@ enum SearchText {
   }
 
   /// Whether the keys that type the field's characters from `position` on begin with `keys`.
-  static func textBegins(with keys: [UInt16], in field: [UInt16], at position: Int) -> Bool {
+  private static func textBegins(
+    with keys: [UInt16], in field: UnsafeBufferPointer<UInt16>, at position: Int
+  ) -> Bool {
     var matched = 0
     var index = position
     while matched < keys.count {
@@ -434,9 +483,22 @@ enum SearchText {
       isPrefix = false
     }
 
+    // Compared and hashed by their UTF-8 bytes, as the index compares tokens: a String's own
+    // hashing normalizes Hangul first, which made planning a search measurably slower.
+    static func == (a: IndexToken, b: IndexToken) -> Bool {
+      a.isPrefix == b.isPrefix && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(isPrefix)
+      for byte in text.utf8 { hasher.combine(byte) }
+    }
+
     /// The token in FTS5 query syntax: quoted, inner quotes doubled, a prefix followed by `*`.
     var expression: String {
-      "\"" + text.replacing("\"", with: "\"\"") + "\"" + (isPrefix ? "*" : "")
+      // Only a token of the `"` mark holds a quote; the rest need no search for one.
+      let quoted = text.utf8.contains(0x22) ? text.replacing("\"", with: "\"\"") : text
+      return "\"" + quoted + "\"" + (isPrefix ? "*" : "")
     }
   }
 
