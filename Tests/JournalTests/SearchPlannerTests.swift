@@ -141,6 +141,40 @@ struct SearchPlannerTests {
     #expect(SearchPlanner.any(of: []) == nil)
   }
 
+  @Test func sampledEntriesThatHoldTheTokensButDoNotMatchAreNotTakenToFillAPageEarly() throws {
+    // 20 of 512 sampled entries hold 바닐라 in their notes and 나랑은 in their sentence: the
+    // tokens 바닐, 닐라 and 라 before an ㅇ syllable, which 바닐랑 (half-typed 바닐라 followed by
+    // an ㅇ syllable) asks for, though none of them matches it; 80 more hold 바닐라 alone.
+    let near = ["르 라보", "상탈 33", "바닐라가 좋다", "나랑은 안 맞는다"].map { SearchText.folded($0) }
+    let vanilla = ["르 라보", "상탈 33", "바닐라가 좋다", "오늘의 향"].map { SearchText.folded($0) }
+    let other = ["딥티크", "도손", "장미향이 은은하다", "오늘의 향"].map { SearchText.folded($0) }
+    let fields =
+      Array(repeating: near, count: 20) + Array(repeating: vanilla, count: 80)
+      + Array(repeating: other, count: 412)
+    let texts = fields.map { SearchText.indexText($0) }
+    let terms = JournalSearchQuery("바닐랑").foldedTerms
+    let holding = (0..<20).map(UInt16.init)
+    let withFields = TokenSample(
+      indexTexts: texts, fields: fields, journalEntries: 100_000, largestSeq: 100_000)
+    #expect(withFields.matchingCount(of: terms, among: holding) == 0)
+    #expect(
+      withFields.matchingCount(of: JournalSearchQuery("바닐라").foldedTerms, among: holding) == 20)
+    // Without the fields, holding the tokens is taken for matching: a page is expected to fill
+    // early from the candidates of 바닐 alone, 19,000-odd. Knowing that none matches, the plan
+    // asks for what narrows them to about 4,000.
+    let tokensOnly = TokenSample(
+      indexTexts: texts, journalEntries: 100_000, largestSeq: 100_000)
+    #expect(tokensOnly.matchingCount(of: terms, among: holding) == nil)
+    let guessed = SearchPlanner.strategy(terms, sample: tokensOnly, limit: 50, segments: 20)
+    let checked = SearchPlanner.strategy(terms, sample: withFields, limit: 50, segments: 20)
+    guard case .index(let guessedMatch) = guessed, case .index(let checkedMatch) = checked else {
+      Issue.record("expected the index: \(guessed), \(checked)")
+      return
+    }
+    #expect(!guessedMatch.contains("닐라"), "\(guessedMatch)")
+    #expect(checkedMatch.contains("닐라"), "\(checkedMatch)")
+  }
+
   @Test func anEmptySampleStillAsksForOneToken() {
     let terms = JournalSearchQuery("roes").foldedTerms
     let match = SearchPlanner.indexQuery(terms, sample: .empty)

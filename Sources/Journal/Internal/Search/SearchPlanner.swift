@@ -98,10 +98,12 @@ enum SearchPlanner {
       let matching = termWays.map { ways in
         ways.reduce([UInt16]()) { union($0, holders(ofAll: $1)) }
       }
-      // A few sampled entries may hold the tokens in different fields and match nothing: only
-      // matches common enough to be sampled many times are taken to fill a page early.
+      // Sampled entries may hold the tokens in different fields, or apart, and match nothing:
+      // those that hold them are checked against the terms, and only matches common enough to
+      // be sampled many times are taken to fill a page early.
       if let first = matching.first {
-        let sampled = matching.dropFirst().reduce(first) { intersection($0, $1) }.count
+        let holding = matching.dropFirst().reduce(first) { intersection($0, $1) }
+        let sampled = estimate.sample.matchingCount(of: terms, among: holding) ?? holding.count
         if sampled >= commonInSample {
           estimate.readShare = min(1, Double(limit) / estimate.entries(sampled))
         }

@@ -1,6 +1,6 @@
 /// Which index tokens a sample of the journal's entries holds: what search estimates from how many
-/// entries of the journal a token lists, how many hold several tokens at once, and what reading
-/// all the tokens that begin with one character costs.
+/// entries of the journal a token lists, how many hold several tokens at once, how many of those
+/// match, and what reading all the tokens that begin with one character costs.
 ///
 /// FTS5 knows how long each token's list is only by reading it, which costs as much as the
 /// search it would plan. A sample of ``size`` entries, tokenized as the index tokenizes them,
@@ -29,11 +29,22 @@ struct TokenSample: Sendable {
   /// lists of every token that begins with it.
   private let prefixTokens: [UInt64: (tokens: Int, listed: Int)]
 
+  /// The folded fields of each sampled entry, when the sample was taken from a journal: what
+  /// tells whether an entry that holds a query's tokens matches it.
+  private let fields: [[[UInt16]]]
+
+  /// The most sampled entries ``matchingCount(of:among:)`` checks.
+  static let checkedLimit = 64
+
   /// A sample of no entries, for a journal with none.
   static let empty = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
 
-  /// Builds a sample from the index text of each sampled entry (``SearchText/indexText(_:)``).
-  init(indexTexts: [[UInt8]], journalEntries: Int, largestSeq: Int64) {
+  /// Builds a sample from the index text of each sampled entry (``SearchText/indexText(_:)``)
+  /// and, when known, its folded fields (brand, perfume name, notes, sentence).
+  init(
+    indexTexts: [[UInt8]], fields: [[[UInt16]]] = [], journalEntries: Int, largestSeq: Int64
+  ) {
+    self.fields = fields.count == indexTexts.count ? fields : []
     entries = indexTexts.count
     self.journalEntries = max(journalEntries, indexTexts.count)
     self.largestSeq = largestSeq
@@ -125,6 +136,22 @@ struct TokenSample: Sendable {
     return holders[Int(starts[low])..<Int(starts[low + 1])]
   }
 
+  /// How many of some sampled entries match all of `terms`, estimated from at most
+  /// ``checkedLimit`` of them spread evenly; `nil` when the sample has no fields. An entry can
+  /// hold every token a query asks for, in different fields or apart, and match nothing.
+  func matchingCount(of terms: [SearchText.Term], among listed: [UInt16]) -> Int? {
+    guard !fields.isEmpty else { return nil }
+    guard !listed.isEmpty else { return 0 }
+    let step = (listed.count + Self.checkedLimit - 1) / Self.checkedLimit
+    var checked = 0
+    var matched = 0
+    for position in stride(from: 0, to: listed.count, by: step) {
+      checked += 1
+      if SearchText.matches(terms, in: fields[Int(listed[position])]) { matched += 1 }
+    }
+    return matched * listed.count / checked
+  }
+
   /// How many distinct tokens of the sample begin with a prefix (one character, two narrow ones,
   /// or the lead mark and a first key), and how many sampled entries they list in all.
   func tokens(beginningWith prefix: SearchText.IndexToken) -> (tokens: Int, listed: Int) {
@@ -180,6 +207,7 @@ extension TokenSample {
   static func take(on connection: SQLiteConnection, largestSeq: Int64) throws -> Self {
     let step = max(1, largestSeq / Int64(size))
     var texts: [[UInt8]] = []
+    var sampledFields: [[[UInt16]]] = []
     var next: Int64 = 1
     try connection.withStatement(
       "SELECT seq, brand, perfume_name, notes, sentence FROM entry WHERE seq >= ?1 "
@@ -191,12 +219,14 @@ extension TokenSample {
         let seq = statement.int64(at: 0)
         let fields = (1..<5).map { SearchText.folded(statement.text(at: Int32($0))) }
         texts.append(SearchText.indexText(fields))
+        sampledFields.append(fields)
         statement.reset()
         // The next spot past this entry, so that a gap of deleted rows is not sampled twice.
         next = max(next + step, seq + 1)
       }
     }
     let entries = Int(try connection.integer("SELECT count(*) FROM entry"))
-    return TokenSample(indexTexts: texts, journalEntries: entries, largestSeq: largestSeq)
+    return TokenSample(
+      indexTexts: texts, fields: sampledFields, journalEntries: entries, largestSeq: largestSeq)
   }
 }
