@@ -36,7 +36,7 @@ final class WALCheckpointer: Sendable {
   /// the threshold.
   let inlineLimitPages: Int
   private let connection: LockedState<SQLiteConnection>
-  private let state = LockedState(State())
+  private let state: LockedState<State>
   private let queue = DispatchQueue(label: "haru.journal.checkpoint", qos: .utility)
 
   private enum Action {
@@ -52,7 +52,7 @@ final class WALCheckpointer: Sendable {
     var checkpointedPages = 0
     /// The log size at which the writer next checkpoints itself: ``inlineLimitPages``, doubled
     /// after each time until the log starts over.
-    var inlinePages = Int.max
+    var inlinePages: Int
     /// Whether a checkpoint of a long log is due on the queue after ``settleDelay``.
     var isSettleScheduled = false
   }
@@ -69,7 +69,7 @@ final class WALCheckpointer: Sendable {
     self.thresholdPages = thresholdPages
     let (limit, overflow) = thresholdPages.multipliedReportingOverflow(by: 4)
     self.inlineLimitPages = overflow ? .max : limit
-    state.withLock { $0.inlinePages = inlineLimitPages }
+    state = LockedState(State(inlinePages: inlineLimitPages))
   }
 
   /// Makes `writer` report its commits here instead of checkpointing by itself. The writer keeps

@@ -179,12 +179,6 @@ enum SearchText {
   }
 
   /// The first position at or after `start` where `units` occurs in `field`.
-  static func contains(_ units: ArraySlice<UInt16>, in field: [UInt16], from start: Int) -> Int? {
-    units.withUnsafeBufferPointer { units in
-      field.withUnsafeBufferPointer { firstPosition(of: units, in: $0, from: start) }
-    }
-  }
-
   private static func firstPosition(
     of units: UnsafeBufferPointer<UInt16>, in field: UnsafeBufferPointer<UInt16>, from start: Int
   ) -> Int? {
@@ -496,7 +490,8 @@ enum SearchText {
 
     /// The token in FTS5 query syntax: quoted, inner quotes doubled, a prefix followed by `*`.
     var expression: String {
-      // Only a token of the `"` mark holds a quote; the rest need no search for one.
+      // Tokens write ASCII punctuation as private-use characters (``tokenUnit(_:)``), so a quote
+      // to double is rare: look for one before rewriting the text.
       let quoted = text.utf8.contains(0x22) ? text.replacing("\"", with: "\"\"") : text
       return "\"" + quoted + "\"" + (isPrefix ? "*" : "")
     }
