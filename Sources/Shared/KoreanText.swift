@@ -75,8 +75,10 @@ package enum KoreanText {
 
   // MARK: - Hangul letters
 
-  package static let syllableBase: UInt16 = 0xAC00
-  package static let syllableLast: UInt16 = 0xD7A3
+  // Inlinable, so that code in other modules checking text one character at a time compares
+  // with constants instead of calling an accessor per character.
+  @inlinable package static var syllableBase: UInt16 { 0xAC00 }
+  @inlinable package static var syllableLast: UInt16 { 0xD7A3 }
 
   /// The 19 initial consonants, in syllable order, as compatibility jamo.
   package static let initials: [UInt16] = [
@@ -175,8 +177,8 @@ package enum KoreanText {
   }
 
   /// Whether a code unit is a Hangul syllable.
-  package static func isSyllable(_ unit: UInt16) -> Bool {
-    (syllableBase...syllableLast).contains(unit)
+  @inlinable package static func isSyllable(_ unit: UInt16) -> Bool {
+    unit &- syllableBase <= syllableLast - syllableBase
   }
 
   /// Whether a code unit is a compatibility consonant letter (ㄱ … ㅎ, compounds included).

@@ -216,6 +216,26 @@ struct SearchFoldingTests {
     }
   }
 
+  @Test func aReusedFoldBufferFoldsEachFieldAsAFreshFoldDoes() {
+    let buffer = SearchText.FoldBuffer()
+    let fields = [
+      "금목서향", "",
+      // Decomposed Hangul and ligatures take the whole-text path; 3,000 of them outgrow the
+      // buffer's first storage, and U+FDFA folds into six times as many units as its bytes.
+      String(repeating: "\u{1100}\u{1161}\u{FB03}", count: 3_000),
+      String(repeating: "\u{FDFA}", count: 200), "짧은",
+      "HERMÈS ＣＨＡＮＥＬ", String(repeating: "장미 Rose ", count: 400), "ㄱ",
+    ]
+    for text in fields {
+      var utf8 = Array(text.utf8)
+      let units = utf8.withUnsafeMutableBufferPointer { bytes in
+        Array(buffer.fold(UnsafeBufferPointer(bytes)))
+      }
+      #expect(units == folded(text), "\(text.prefix(20).debugDescription)")
+      #expect(Array(buffer.units) == units)
+    }
+  }
+
   private func folded(_ text: String) -> [UInt16] {
     var utf8 = Array(text.utf8)
     return utf8.withUnsafeMutableBufferPointer { SearchText.folded(UnsafeBufferPointer($0)) }

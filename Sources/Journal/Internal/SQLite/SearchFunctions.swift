@@ -66,15 +66,20 @@ enum SearchFunctions {
         sqlite3_set_auxdata(
           context, 0, Unmanaged.passRetained(query).toOpaque(), releaseTerms)
       }
-      var matched = !query.terms.isEmpty
-      if matched {
-        // Notes, sentence, perfume name, brand: the longer fields first.
-        SearchText.fold(bytes(arguments[3]), into: &query.fields[0])
-        SearchText.fold(bytes(arguments[4]), into: &query.fields[1])
-        SearchText.fold(bytes(arguments[2]), into: &query.fields[2])
-        SearchText.fold(bytes(arguments[1]), into: &query.fields[3])
-        matched = SearchText.matches(query.terms, in: query.fields)
-      }
+      // A field is folded the first time a term looks at it, so a row matched by its notes
+      // folds nothing else.
+      query.row &+= 1
+      let matched =
+        !query.terms.isEmpty
+        && query.terms.allSatisfy { term in
+          query.fields.contains { field in
+            if field.row != query.row {
+              field.buffer.fold(bytes(arguments[field.argument]))
+              field.row = query.row
+            }
+            return SearchText.matches(term, in: field.buffer.units)
+          }
+        }
       sqlite3_result_int(context, matched ? 1 : 0)
     }
 
@@ -84,11 +89,26 @@ enum SearchFunctions {
   }
 }
 
-/// A folded query kept by SQLite between the rows of one statement, and the buffers that each
-/// row's fields are folded into (a statement runs on one thread at a time).
+/// A folded query kept by SQLite between the rows of one statement, and the storage that each
+/// row's fields fold into (a statement runs on one thread at a time).
 private final class FoldedQuery {
+  /// One field of the rows: its argument, where it folds, and the row it last folded.
+  final class Field {
+    let argument: Int
+    let buffer = SearchText.FoldBuffer()
+    var row = 0
+
+    init(argument: Int) {
+      self.argument = argument
+    }
+  }
+
   let terms: [SearchText.Term]
-  var fields: [[UInt16]] = [[], [], [], []]
+  /// Notes, sentence, perfume name, brand (the function's arguments 3, 4, 2 and 1): the longer
+  /// fields first.
+  let fields = [3, 4, 2, 1].map { Field(argument: $0) }
+  /// Counts the rows checked, so that a field knows whether it holds this row's text.
+  var row = 0
 
   init(_ terms: [SearchText.Term]) {
     self.terms = terms

@@ -56,68 +56,124 @@ enum SearchText {
   }
 
   /// Folds a field as search compares it, from its UTF-8 bytes, into `units` (emptied first;
-  /// its storage is reused). ASCII, Hangul syllables and the Latin letters of ``latinFolds``,
-  /// what entries mostly hold, are folded here one character at a time; a field holding anything
-  /// else goes whole through ``KoreanText/normalized(_:)``.
+  /// its storage is reused).
   static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [UInt16]) {
     units.removeAll(keepingCapacity: true)
-    let count = bytes.count
-    guard count > 0, let source = bytes.baseAddress else { return }
-    // Written in place: no byte folds into more than two units on this path (a Latin letter's
-    // two bytes into four at most, checked below); the rest is cut off after.
-    units.append(contentsOf: repeatElement(0, count: count * 2))
-    let written = units.withUnsafeMutableBufferPointer { (out) -> Int? in
-      guard let target = out.baseAddress else { return nil }
-      var written = 0
-      var index = 0
-      while index < count {
-        let byte = source[index]
-        if byte < 0x80 {
-          target[written] = UInt16(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-          written += 1
-          index += 1
-          continue
-        }
-        // U+00A0 to U+024F are two bytes: 0xC2 0xA0 to 0xC9 0x8F.
-        if byte >= 0xC2, byte <= 0xC9, index + 1 < count {
-          let second = source[index + 1]
-          let value = Int(byte & 0x1F) << 6 | Int(second & 0x3F)
-          if second & 0xC0 == 0x80, value >= latinFoldsStart, value < latinFoldsEnd {
-            let start = latinFoldStarts[value - latinFoldsStart]
-            let end = latinFoldStarts[value - latinFoldsStart + 1]
-            guard end - start <= 4 else { return nil }
-            for position in start..<end {
-              target[written] = latinFoldUnits[position]
-              written += 1
-            }
-            index += 2
-            continue
-          }
-        }
-        // A Hangul syllable is three bytes: 0xEA 0xB0 0x80 (U+AC00) to 0xED 0x9E 0xA3 (U+D7A3).
-        if byte >= 0xEA, byte <= 0xED, index + 2 < count {
-          let second = source[index + 1]
-          let third = source[index + 2]
-          if second & 0xC0 == 0x80, third & 0xC0 == 0x80 {
-            let unit =
-              UInt16(byte & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
-            if KoreanText.isSyllable(unit) {
-              target[written] = unit
-              written += 1
-              index += 3
-              continue
-            }
-          }
-        }
-        return nil
-      }
-      return written
+    guard !bytes.isEmpty else { return }
+    units.append(contentsOf: repeatElement(0, count: bytes.count * maximumFoldGrowth))
+    let written = units.withUnsafeMutableBufferPointer { buffer -> Int? in
+      buffer.baseAddress.flatMap { foldCommonText(bytes, into: $0) }
     }
     guard let written else {
       units = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
       return
     }
     units.removeLast(units.count - written)
+  }
+
+  /// The most UTF-16 units ``foldCommonText(_:into:)`` writes for one byte.
+  static let maximumFoldGrowth = 2
+
+  /// Folds text of ASCII, Hangul syllables and the Latin letters of ``latinFolds`` (what entries
+  /// mostly hold) one character at a time into `target`, which has room for
+  /// ``maximumFoldGrowth`` units per byte; `nil`, with `target` in any state, when the text
+  /// holds anything else, which only ``KoreanText/normalized(_:)`` folds right, whole.
+  ///
+  /// - Returns: The number of units written.
+  static func foldCommonText(
+    _ bytes: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt16>
+  ) -> Int? {
+    let count = bytes.count
+    guard count > 0, let source = bytes.baseAddress else { return 0 }
+    var written = 0
+    var index = 0
+    while index < count {
+      let byte = source[index]
+      if byte < 0x80 {
+        target[written] = UInt16(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+        written += 1
+        index += 1
+        continue
+      }
+      // A Hangul syllable is three bytes: 0xEA 0xB0 0x80 (U+AC00) to 0xED 0x9E 0xA3 (U+D7A3).
+      if byte >= 0xEA, byte <= 0xED, index + 2 < count {
+        let second = source[index + 1]
+        let third = source[index + 2]
+        if second & 0xC0 == 0x80, third & 0xC0 == 0x80 {
+          let unit =
+            UInt16(byte & 0x0F) << 12 | UInt16(second & 0x3F) << 6 | UInt16(third & 0x3F)
+          if KoreanText.isSyllable(unit) {
+            target[written] = unit
+            written += 1
+            index += 3
+            continue
+          }
+        }
+      }
+      // U+00A0 to U+024F are two bytes: 0xC2 0xA0 to 0xC9 0x8F. One that folded into more units
+      // than its two bytes have room for would take the whole-text path.
+      if byte >= 0xC2, byte <= 0xC9, index + 1 < count {
+        let second = source[index + 1]
+        let value = Int(byte & 0x1F) << 6 | Int(second & 0x3F)
+        if second & 0xC0 == 0x80, value >= latinFoldsStart, value < latinFoldsEnd {
+          let start = latinFoldStarts[value - latinFoldsStart]
+          let end = latinFoldStarts[value - latinFoldsStart + 1]
+          guard end - start <= 2 * maximumFoldGrowth else { return nil }
+          for position in start..<end {
+            target[written] = latinFoldUnits[position]
+            written += 1
+          }
+          index += 2
+          continue
+        }
+      }
+      return nil
+    }
+    return written
+  }
+
+  /// Storage that fields fold into, kept and reused from one checked row to the next (see
+  /// `SearchFunctions`): a field's folded units stay valid until its next fold. Used by one
+  /// thread at a time.
+  final class FoldBuffer {
+    private var storage: UnsafeMutablePointer<UInt16>
+    private var capacity: Int
+    /// The units of the last fold.
+    private(set) var units: UnsafeBufferPointer<UInt16>
+
+    init() {
+      capacity = 512
+      storage = .allocate(capacity: capacity)
+      units = UnsafeBufferPointer(start: storage, count: 0)
+    }
+
+    deinit {
+      storage.deallocate()
+    }
+
+    /// Folds a field's UTF-8 bytes into the storage; the result is also kept in ``units``.
+    @discardableResult
+    func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt16> {
+      reserve(bytes.count * SearchText.maximumFoldGrowth)
+      if let written = SearchText.foldCommonText(bytes, into: storage) {
+        units = UnsafeBufferPointer(start: storage, count: written)
+        return units
+      }
+      let folded = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
+      reserve(folded.count)
+      folded.withUnsafeBufferPointer { source in
+        if let base = source.baseAddress { storage.update(from: base, count: source.count) }
+      }
+      units = UnsafeBufferPointer(start: storage, count: folded.count)
+      return units
+    }
+
+    private func reserve(_ count: Int) {
+      guard count > capacity else { return }
+      storage.deallocate()
+      capacity = max(count, capacity * 2)
+      storage = .allocate(capacity: capacity)
+    }
   }
 
   private static let latinFoldsStart = 0xA0
@@ -162,7 +218,7 @@ enum SearchText {
     field.withUnsafeBufferPointer { matches(term, in: $0) }
   }
 
-  private static func matches(_ term: Term, in field: UnsafeBufferPointer<UInt16>) -> Bool {
+  static func matches(_ term: Term, in field: UnsafeBufferPointer<UInt16>) -> Bool {
     term.units.withUnsafeBufferPointer { units in
       if firstPosition(of: units, in: field, from: 0) != nil { return true }
       if let initials = term.initials, matchesInitials(initials, in: field) { return true }
