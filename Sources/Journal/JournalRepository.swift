@@ -56,6 +56,9 @@ public final class JournalRepository: Sendable {
     /// How long a write (or a read that meets a checkpoint) waits for another process to release
     /// the database before failing with ``JournalError/Code/busy``; ten seconds by default.
     public var busyTimeout: Duration
+    /// How long after the last write the search index's segments are merged (see
+    /// ``SearchIndexMaintenance``); shorter in tests.
+    var indexIdleDelay = SearchIndexMaintenance.defaultIdleDelay
 
     /// Creates options.
     ///
@@ -103,6 +106,9 @@ public final class JournalRepository: Sendable {
   /// The watcher of the database's folder, once something observes, and the database's
   /// `data_version` after the last change handled.
   private let watching = LockedState<Watching>(Watching())
+  /// Merges the search index's segments once the writes pause; `nil` for a store other than
+  /// SQLite's and when read-only.
+  private let indexMaintenance: SearchIndexMaintenance?
 
   private struct Watching {
     var watcher: FolderWatcher?
@@ -163,6 +169,9 @@ public final class JournalRepository: Sendable {
       url: directory.appendingPathComponent(Self.photoFolderName, isDirectory: true),
       creating: !readOnly)
     observed = LockedState([:])
+    indexMaintenance =
+      store is SQLiteJournalStore && !readOnly
+      ? SearchIndexMaintenance(queue: writes, idleDelay: options.indexIdleDelay) : nil
     guard !readOnly else { return }
     let grace = options.orphanGracePeriod.components
     let graceSeconds = Double(grace.seconds) + Double(grace.attoseconds) / 1e18
@@ -668,7 +677,23 @@ public final class JournalRepository: Sendable {
     _ = noteDataVersion()
     refresh(touched)
     changeCount.send(changeCount.value + 1)
+    indexMaintenance?.noteWrite { [weak self] in self?.mergeIndexSegments() }
     return result
+  }
+
+  /// Merges the search index's segments, on ``writes`` after the writes paused. A merge that
+  /// fails is left for the next pause; the index is whole either way. A merge changes no entry,
+  /// but it is a commit, and observers here and in other processes see it as one (the signal
+  /// fires, lists are read again and delivered only if they changed): telling it apart from a
+  /// commit by another process at the same moment would need a lock across processes.
+  private func mergeIndexSegments() {
+    guard let sqlite = store as? SQLiteJournalStore else { return }
+    _ = try? sqlite.mergeIndexSegments()
+  }
+
+  /// Returns once the search index's upkeep after the last write is done, for tests.
+  func waitForIndexUpkeep() {
+    indexMaintenance?.waitUntilIdle()
   }
 
   /// Starts following other connections' commits, once.

@@ -131,6 +131,19 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// Merges the search index's segments, a few hundred pages at most, in a write transaction of
+  /// its own, when the index is in more than ``SearchSQL/segmentLimit`` of them; see
+  /// ``SearchIndexMaintenance``.
+  ///
+  /// - Returns: Whether the index is in fewer segments than before.
+  func mergeIndexSegments() throws(JournalError) -> Bool {
+    guard searchUsesIndex, !isReadOnly else { return false }
+    return try database.write { connection in
+      try SearchSQL.mergeSegments(
+        downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+    }
+  }
+
   /// Stores entries from a backup in one write transaction: adds new identities, replaces
   /// entries updated earlier, keeps the others.
   ///

@@ -473,6 +473,74 @@ struct SearchIndexMergeTests {
   }
 }
 
+/// The search index's segments merged once the writes pause.
+struct SearchIndexUpkeepTests {
+  @Test func singleAddsLeaveFewSegmentsOnceTheWritesPauseAndTheIndexStillFindsEveryEntry()
+    async throws
+  {
+    // The same adds with the upkeep an hour away, and 20 ms away.
+    for (delay, merges) in [(Duration.seconds(3600), false), (.milliseconds(20), true)] {
+      try await withTemporaryDirectory { directory in
+        var options = JournalRepository.Options()
+        options.indexIdleDelay = delay
+        let journal = try JournalRepository(directory: directory, options: options)
+        var added: [JournalEntry] = []
+        for index in 0..<40 {
+          added.append(
+            try await journal.add(
+              Fixture.draft(
+                day: -(index % 7), perfumeName: "Rose \(index)", notes: "금목서향 #\(index)#")))
+        }
+        if merges { journal.waitForIndexUpkeep() }
+        let store = try #require(journal.store as? SQLiteJournalStore)
+        let segments = try SearchIndexMergeTests.segmentCount(in: store)
+        if merges {
+          #expect(segments <= SearchSQL.segmentLimit)
+        } else {
+          // What FTS5's own merging leaves: the case the upkeep is for.
+          #expect(segments > SearchSQL.segmentLimit)
+        }
+        for index in [0, 17, 39] {
+          let found = try await journal.search("ㄱㅁㅅ #\(index)#").entries
+          #expect(found.map(\.id) == [added[index].id], "entry \(index), merged: \(merges)")
+        }
+        #expect(try await journal.search("금목서").entries.count == 40)
+        #expect(try await journal.verify().isSound)
+      }
+    }
+  }
+
+  @Test func aMergeRunsOnlyOnAnIndexInManySegmentsAndWritesAtMostItsPages() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      for index in 0..<5 {
+        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
+      }
+      #expect(try !store.mergeIndexSegments(), "five segments are few enough")
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) == 5)
+      for index in 5..<30 {
+        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
+      }
+      let before = try SearchIndexMergeTests.segmentCount(in: store)
+      #expect(before > SearchSQL.segmentLimit)
+      #expect(try store.mergeIndexSegments())
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) <= SearchSQL.segmentLimit)
+      #expect(try store.integrityCheck() == "ok")
+      // A budget of no pages merges nothing.
+      for index in 30..<60 {
+        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
+      }
+      let many = try SearchIndexMergeTests.segmentCount(in: store)
+      let merged = try store.database.write { connection in
+        try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 0, in: connection)
+      }
+      #expect(!merged)
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) == many)
+    }
+  }
+}
+
 /// A journal built by the first `steps` schema steps and holding `entries`, opened again with
 /// every step.
 private func reopened(

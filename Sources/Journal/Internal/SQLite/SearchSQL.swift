@@ -98,6 +98,45 @@ enum SearchSQL {
       "INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432)")
   }
 
+  /// The segments the index is merged down to once writes pause, when FTS5 can: it merges only
+  /// segments of one level with each other, so a few of different sizes may stay.
+  static let segmentLimit = 6
+
+  /// The most pages one merge after a pause writes: a few milliseconds of work.
+  static let pagesPerMerge = 256
+
+  /// Merges segments of the search index, up to `pages` pages, while it is in more than `limit`
+  /// of them (see ``SearchIndexMaintenance``).
+  ///
+  /// FTS5's `merge` command merges the segments of the level that holds the most of them, if it
+  /// holds at least `usermerge` (4 by default; set to 2 here, once, in the index's
+  /// configuration), and goes on from where it stopped the next time, so each call does a
+  /// bounded amount of work.
+  ///
+  /// - Returns: Whether the index is in fewer segments than before.
+  static func mergeSegments(
+    downTo limit: Int, pages: Int, in connection: SQLiteConnection
+  ) throws -> Bool {
+    let before = try segmentCount(in: connection)
+    guard before > limit else { return false }
+    let configured = try connection.integer(
+      "SELECT count(*) FROM entry_search_config WHERE k = 'usermerge' AND v = 2")
+    if configured == 0 {
+      try connection.execute(
+        "INSERT INTO entry_search (entry_search, rank) VALUES ('usermerge', 2)")
+    }
+    var left = pages
+    var count = before
+    while count > limit, left > 0 {
+      let step = min(left, 64)
+      try connection.execute(
+        "INSERT INTO entry_search (entry_search, rank) VALUES ('merge', \(step))")
+      left -= step
+      count = try segmentCount(in: connection)
+    }
+    return count < before
+  }
+
   /// How many segments the search index is in, read from FTS5's structure record (row 10 of
   /// `entry_search_data`: a 4-byte cookie, then varints for the number of levels and of
   /// segments, which its first 24 bytes hold).
