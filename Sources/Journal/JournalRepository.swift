@@ -589,7 +589,10 @@ public final class JournalRepository: Sendable {
   /// process or another: a count that starts with the changes seen so far and goes up after each.
   ///
   /// Another process's commits are seen through a watch of the journal's folder and SQLite's
-  /// `PRAGMA data_version`, within a second and with nothing running while nothing changes. Use it
+  /// `PRAGMA data_version`, within a second and with nothing running while nothing changes. The
+  /// merge of the search index that a repository runs after its writes pause is a commit too,
+  /// though it changes no entry: the signal may go up once for it, and observed lists are read
+  /// again (and delivered only if they changed). Use it
   /// to read again what a screen shows, such as search results, counts or one entry; the
   /// observations of ``observation(of:limit:)`` follow it already.
   ///

@@ -135,12 +135,23 @@ public final class SQLiteJournalStore: JournalStore {
   /// its own, when the index is in more than ``SearchSQL/segmentLimit`` of them; see
   /// ``SearchIndexMaintenance``.
   ///
+  /// The segments are counted on a reader first, so an index in few segments takes no lock. The
+  /// merge does not wait for another connection's lock: when one holds it, the merge is skipped
+  /// (and ``JournalError/Code/busy`` thrown) rather than holding up the writes queued behind it.
+  ///
   /// - Returns: Whether the index is in fewer segments than before.
   func mergeIndexSegments() throws(JournalError) -> Bool {
     guard searchUsesIndex, !isReadOnly else { return false }
-    return try database.write { connection in
-      try SearchSQL.mergeSegments(
-        downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+    let segments = try database.read { try SearchSQL.segmentCount(in: $0) }
+    guard segments > SearchSQL.segmentLimit else { return false }
+    return try database.withWriter { connection in
+      let timeout = Int32(clamping: connection.busyTimeoutMilliseconds)
+      try connection.setBusyTimeout(milliseconds: 0)
+      defer { try? connection.setBusyTimeout(milliseconds: timeout) }
+      return try connection.writeTransaction {
+        try SearchSQL.mergeSegments(
+          downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+      }
     }
   }
 

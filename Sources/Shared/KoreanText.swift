@@ -75,9 +75,11 @@ package enum KoreanText {
 
   // MARK: - Hangul letters
 
-  // Inlinable, so that code in other modules checking text one character at a time compares
-  // with constants instead of calling an accessor per character.
+  /// The first Hangul syllable, 가 (U+AC00). Inlinable, like ``syllableLast`` and
+  /// ``isSyllable(_:)``, so that code in other modules checking text one character at a time
+  /// compares with constants instead of calling an accessor per character.
   @inlinable package static var syllableBase: UInt16 { 0xAC00 }
+  /// The last Hangul syllable, 힣 (U+D7A3).
   @inlinable package static var syllableLast: UInt16 { 0xD7A3 }
 
   /// The 19 initial consonants, in syllable order, as compatibility jamo.

@@ -491,7 +491,15 @@ struct SearchIndexUpkeepTests {
               Fixture.draft(
                 day: -(index % 7), perfumeName: "Rose \(index)", notes: "금목서향 #\(index)#")))
         }
-        if merges { journal.waitForIndexUpkeep() }
+        if merges {
+          // Waited for on a thread of its own, not one of the cooperative pool.
+          await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+              journal.waitForIndexUpkeep()
+              continuation.resume()
+            }
+          }
+        }
         let store = try #require(journal.store as? SQLiteJournalStore)
         let segments = try SearchIndexMergeTests.segmentCount(in: store)
         if merges {
@@ -510,7 +518,7 @@ struct SearchIndexUpkeepTests {
     }
   }
 
-  @Test func aMergeRunsOnlyOnAnIndexInManySegmentsAndWritesAtMostItsPages() throws {
+  @Test func aMergeRunsOnlyOnAnIndexInManySegmentsAndWithinItsBudget() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
@@ -522,21 +530,53 @@ struct SearchIndexUpkeepTests {
       for index in 5..<30 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
-      let before = try SearchIndexMergeTests.segmentCount(in: store)
-      #expect(before > SearchSQL.segmentLimit)
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) > SearchSQL.segmentLimit)
       #expect(try store.mergeIndexSegments())
       #expect(try SearchIndexMergeTests.segmentCount(in: store) <= SearchSQL.segmentLimit)
       #expect(try store.integrityCheck() == "ok")
-      // A budget of no pages merges nothing.
+
       for index in 30..<60 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
       let many = try SearchIndexMergeTests.segmentCount(in: store)
+      // No budget, no merge; one command's worth merges some.
       let merged = try store.database.write { connection in
-        try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 0, in: connection)
+        (
+          try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 0, in: connection),
+          try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 64, in: connection)
+        )
       }
-      #expect(!merged)
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) == many)
+      #expect(merged == (false, true))
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) < many)
+      let found = try store.search(JournalSearchQuery("비누향 42"), in: .all, after: nil, limit: 5)
+      #expect(found.map(\.notes) == ["비누향 42"])
+    }
+  }
+
+  @Test func aMergeDoesNotWaitForAnotherConnectionsLock() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let store = try SQLiteJournalStore(fileURL: url)
+      for index in 0..<30 {
+        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
+      }
+      let segments = try SearchIndexMergeTests.segmentCount(in: store)
+      #expect(segments > SearchSQL.segmentLimit)
+      // Another connection holds the write lock.
+      let other = try SQLiteJournalStore(fileURL: url)
+      try other.database.withWriter { connection in
+        try connection.execute("BEGIN IMMEDIATE")
+        defer { try? connection.execute("ROLLBACK") }
+        let started = ContinuousClock.now
+        #expect(throws: JournalError.self) { _ = try store.mergeIndexSegments() }
+        // The store waits for locks up to ten seconds otherwise.
+        #expect(ContinuousClock.now - started < .seconds(5))
+      }
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) == segments)
+      // The writer waits for locks again afterwards.
+      #expect(
+        try store.database.withWriter { $0.busyTimeoutMilliseconds } == 10_000)
+      #expect(try store.mergeIndexSegments())
     }
   }
 }

@@ -94,15 +94,20 @@ enum SearchFunctions {
 private final class FoldedQuery {
   /// One field of the rows: its argument, where it folds, and the row it last folded.
   final class Field {
+    /// The field's argument of `haru_search_matches`.
     let argument: Int
+    /// Where the field folds.
     let buffer = SearchText.FoldBuffer()
+    /// The value of ``FoldedQuery/row`` when the field last folded.
     var row = 0
 
+    /// A field read from the function's argument `argument`.
     init(argument: Int) {
       self.argument = argument
     }
   }
 
+  /// The query's terms, folded.
   let terms: [SearchText.Term]
   /// Notes, sentence, perfume name, brand (the function's arguments 3, 4, 2 and 1): the longer
   /// fields first.
@@ -110,6 +115,7 @@ private final class FoldedQuery {
   /// Counts the rows checked, so that a field knows whether it holds this row's text.
   var row = 0
 
+  /// A query of these terms, with nothing folded yet.
   init(_ terms: [SearchText.Term]) {
     self.terms = terms
   }

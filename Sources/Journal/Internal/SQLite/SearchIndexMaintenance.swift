@@ -19,12 +19,19 @@ final class SearchIndexMaintenance: Sendable {
 
   /// How long after the last write the upkeep runs.
   let idleDelay: Duration
+  /// ``idleDelay`` in nanoseconds.
+  private let idleNanoseconds: UInt64
+  /// The queue the upkeep runs on.
   private let queue: DispatchQueue
+  /// The writes seen, and what runs after them.
   private let state = LockedState(State())
 
   private struct State {
     /// Writes so far; the upkeep waits until this stops moving.
     var writes = 0
+    /// When the last write was noted (``DispatchTime/uptimeNanoseconds``).
+    var lastWrite: UInt64 = 0
+    /// Whether a look at the writes is due on the queue.
     var isScheduled = false
     /// What to run, as given with the last write.
     var upkeep: (@Sendable () -> Void)?
@@ -37,6 +44,11 @@ final class SearchIndexMaintenance: Sendable {
   init(queue: DispatchQueue, idleDelay: Duration = defaultIdleDelay) {
     self.queue = queue
     self.idleDelay = idleDelay
+    let parts = idleDelay.components
+    let (seconds, overflow) = UInt64(clamping: max(0, parts.seconds))
+      .multipliedReportingOverflow(by: 1_000_000_000)
+    idleNanoseconds =
+      overflow ? .max : seconds &+ UInt64(clamping: max(0, parts.attoseconds / 1_000_000_000))
   }
 
   /// Notes a committed write: `upkeep` runs ``idleDelay`` after the last one, unless another
@@ -44,6 +56,7 @@ final class SearchIndexMaintenance: Sendable {
   func noteWrite(_ upkeep: @escaping @Sendable () -> Void) {
     let schedule = state.withLock { (state: inout State) -> Bool in
       state.writes &+= 1
+      state.lastWrite = DispatchTime.now().uptimeNanoseconds
       state.upkeep = upkeep
       guard !state.isScheduled else { return false }
       state.isScheduled = true
@@ -52,24 +65,28 @@ final class SearchIndexMaintenance: Sendable {
     if schedule { scheduleLook() }
   }
 
-  /// Returns once no upkeep is scheduled and the last one has finished, for tests.
-  func waitUntilIdle() {
-    while state.withLock({ $0.isScheduled }) {
+  /// Returns once no upkeep is scheduled and the last one has finished, or after `limit`, for
+  /// tests.
+  func waitUntilIdle(limit: Duration = .seconds(10)) {
+    let deadline = ContinuousClock.now + limit
+    while state.withLock({ $0.isScheduled }), ContinuousClock.now < deadline {
       usleep(1_000)
     }
     queue.sync {}
   }
 
+  /// Looks at the writes ``idleDelay`` after the last one.
   private func scheduleLook() {
-    let writes = state.withLock { $0.writes }
-    let parts = idleDelay.components
-    let nanoseconds = Int(
-      clamping: parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+    let (writes, lastWrite) = state.withLock { ($0.writes, $0.lastWrite) }
+    let (due, overflow) = lastWrite.addingReportingOverflow(idleNanoseconds)
+    let deadline = overflow ? DispatchTime.distantFuture : DispatchTime(uptimeNanoseconds: due)
+    queue.asyncAfter(deadline: deadline) { [weak self] in
       self?.look(after: writes)
     }
   }
 
+  /// Runs the upkeep when no write came since the one that scheduled this look; otherwise looks
+  /// again later.
   private func look(after writes: Int) {
     let due = state.withLock { (state: inout State) -> (@Sendable () -> Void)? in
       guard state.writes == writes else { return nil }

@@ -141,12 +141,14 @@ enum SearchText {
     /// The units of the last fold.
     private(set) var units: UnsafeBufferPointer<UInt16>
 
+    /// Empty storage with room for a field of 256 bytes.
     init() {
       capacity = 512
       storage = .allocate(capacity: capacity)
       units = UnsafeBufferPointer(start: storage, count: 0)
     }
 
+    /// Frees the storage.
     deinit {
       storage.deallocate()
     }
@@ -162,12 +164,13 @@ enum SearchText {
       let folded = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
       reserve(folded.count)
       folded.withUnsafeBufferPointer { source in
-        if let base = source.baseAddress { storage.update(from: base, count: source.count) }
+        if let base = source.baseAddress { storage.initialize(from: base, count: source.count) }
       }
       units = UnsafeBufferPointer(start: storage, count: folded.count)
       return units
     }
 
+    /// Makes room for `count` units, dropping what the storage held.
     private func reserve(_ count: Int) {
       guard count > capacity else { return }
       storage.deallocate()
@@ -190,7 +193,7 @@ enum SearchText {
   }
 
   /// ``latinFolds`` end to end, and where each character's units start in it (one more entry
-  /// than characters, for the end of the last), for ``fold(_:into:)``.
+  /// than characters, for the end of the last), for ``foldCommonText(_:into:)``.
   private static let latinFoldUnits: [UInt16] = latinFolds.flatMap(\.self)
   private static let latinFoldStarts: [Int] = latinFolds.reduce(into: [0]) { starts, units in
     starts.append((starts.last ?? 0) + units.count)
