@@ -178,6 +178,10 @@ public final class JournalRepository: Sendable {
     try photos.sweep(olderThan: now().addingTimeInterval(-graceSeconds)) {
       (names) throws(JournalError) in try store.referencedPhotos(among: names)
     }
+    // Processes that wrote and exited at once (a widget, a `haru` command) may have left the
+    // index in many segments: looked at once this repository has been idle as long as after a
+    // write.
+    indexMaintenance?.noteWrite { [weak self] in self?.mergeIndexSegments() }
   }
 
   /// Whether the journal was opened read-only, or found its medium read-only: then every write

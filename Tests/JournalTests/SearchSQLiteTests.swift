@@ -518,6 +518,28 @@ struct SearchIndexUpkeepTests {
     }
   }
 
+  @Test func aRepositoryMergesAnIndexThatOthersLeftInManySegmentsSoonAfterItOpens() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent(JournalRepository.databaseFileName))
+      for index in 0..<30 {
+        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
+      }
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) > SearchSQL.segmentLimit)
+      var options = JournalRepository.Options()
+      options.indexIdleDelay = .milliseconds(20)
+      let journal = try JournalRepository(directory: directory, options: options)
+      await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+          journal.waitForIndexUpkeep()
+          continuation.resume()
+        }
+      }
+      #expect(try SearchIndexMergeTests.segmentCount(in: store) <= SearchSQL.segmentLimit)
+      #expect(try await journal.search("비누향 17").entries.map(\.notes) == ["비누향 17"])
+    }
+  }
+
   @Test func aMergeRunsOnlyOnAnIndexInManySegmentsAndWithinItsBudget() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(

@@ -12,7 +12,9 @@ import HaruShared
 /// write lock longer while other processes wait; so the upkeep waits until no write has come
 /// for ``idleDelay``, then runs on the repository's write queue, in one short write transaction
 /// of its own (see ``SQLiteJournalStore/mergeIndexSegments()``). Writes that never pause leave
-/// the index to FTS5's own merging.
+/// the index to FTS5's own merging. Opening a repository counts as a write here, so that a
+/// journal left in many segments by processes that wrote and exited at once is merged by the
+/// next one that stays.
 final class SearchIndexMaintenance: Sendable {
   /// How long after the last write the upkeep runs, by default.
   static let defaultIdleDelay = Duration.milliseconds(250)
