@@ -10,7 +10,7 @@ import HaruShared
 /// asks for dozens of tokens, took about twice as long on the 22 segments that 600 single adds
 /// left as on 6. Merging in the add itself would make every few adds wait for it, and hold the
 /// write lock longer while other processes wait; so the upkeep waits until no write has come
-/// for ``idleDelay``, then runs on the repository's write queue, in one short write transaction
+/// for the idle delay (a quarter of a second by default), then runs on the repository's write queue, in one short write transaction
 /// of its own (see ``SQLiteJournalStore/mergeIndexSegments()``). Writes that never pause leave
 /// the index to FTS5's own merging. Opening a repository counts as a write here, so that a
 /// journal left in many segments by processes that wrote and exited at once is merged by the
@@ -19,9 +19,7 @@ final class SearchIndexMaintenance: Sendable {
   /// How long after the last write the upkeep runs, by default.
   static let defaultIdleDelay = Duration.milliseconds(250)
 
-  /// How long after the last write the upkeep runs.
-  let idleDelay: Duration
-  /// ``idleDelay`` in nanoseconds.
+  /// How long after the last write the upkeep runs, in nanoseconds.
   private let idleNanoseconds: UInt64
   /// The queue the upkeep runs on.
   private let queue: DispatchQueue
@@ -45,7 +43,6 @@ final class SearchIndexMaintenance: Sendable {
   ///   - idleDelay: How long after the last write the upkeep runs.
   init(queue: DispatchQueue, idleDelay: Duration = defaultIdleDelay) {
     self.queue = queue
-    self.idleDelay = idleDelay
     let parts = idleDelay.components
     let (seconds, overflow) = UInt64(clamping: max(0, parts.seconds))
       .multipliedReportingOverflow(by: 1_000_000_000)
@@ -53,7 +50,7 @@ final class SearchIndexMaintenance: Sendable {
       overflow ? .max : seconds &+ UInt64(clamping: max(0, parts.attoseconds / 1_000_000_000))
   }
 
-  /// Notes a committed write: `upkeep` runs ``idleDelay`` after the last one, unless another
+  /// Notes a committed write: `upkeep` runs the idle delay after the last one, unless another
   /// write comes first.
   func noteWrite(_ upkeep: @escaping @Sendable () -> Void) {
     let schedule = state.withLock { (state: inout State) -> Bool in
@@ -77,7 +74,7 @@ final class SearchIndexMaintenance: Sendable {
     queue.sync {}
   }
 
-  /// Looks at the writes ``idleDelay`` after the last one.
+  /// Looks at the writes the idle delay after the last one.
   private func scheduleLook() {
     let (writes, lastWrite) = state.withLock { ($0.writes, $0.lastWrite) }
     let (due, overflow) = lastWrite.addingReportingOverflow(idleNanoseconds)

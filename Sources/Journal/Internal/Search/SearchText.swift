@@ -50,25 +50,8 @@ enum SearchText {
 
   /// A field folded as search compares it, from its UTF-8 bytes.
   static func folded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-    var units: [UInt16] = []
-    fold(bytes, into: &units)
-    return units
-  }
-
-  /// Folds a field as search compares it, from its UTF-8 bytes, into `units` (emptied first;
-  /// its storage is reused).
-  static func fold(_ bytes: UnsafeBufferPointer<UInt8>, into units: inout [UInt16]) {
-    units.removeAll(keepingCapacity: true)
-    guard !bytes.isEmpty else { return }
-    units.append(contentsOf: repeatElement(0, count: bytes.count * maximumFoldGrowth))
-    let written = units.withUnsafeMutableBufferPointer { buffer -> Int? in
-      buffer.baseAddress.flatMap { foldCommonText(bytes, into: $0) }
-    }
-    guard let written else {
-      units = Array(KoreanText.normalized(String(decoding: bytes, as: UTF8.self)).utf16)
-      return
-    }
-    units.removeLast(units.count - written)
+    let buffer = FoldBuffer()
+    return withExtendedLifetime(buffer) { Array(buffer.fold(bytes)) }
   }
 
   /// The most UTF-16 units ``foldCommonText(_:into:)`` writes for one byte.
@@ -133,8 +116,8 @@ enum SearchText {
   }
 
   /// Storage that fields fold into, kept and reused from one checked row to the next (see
-  /// `SearchFunctions`): a field's folded units stay valid until its next fold. Used by one
-  /// thread at a time.
+  /// `SearchFunctions`), or used once by ``folded(_:)-(UnsafeBufferPointer<UInt8>)``: a field's
+  /// folded units stay valid until its next fold. Used by one thread at a time.
   final class FoldBuffer {
     private var storage: UnsafeMutablePointer<UInt16>
     private var capacity: Int
