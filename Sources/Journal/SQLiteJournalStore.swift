@@ -1,6 +1,6 @@
 public import Foundation
 public import HaruModels
-import Synchronization
+import HaruShared
 
 /// A ``JournalStore`` in a SQLite database file.
 ///
@@ -37,7 +37,7 @@ public final class SQLiteJournalStore: JournalStore {
   /// Whether search reads the bigram index; `false` walks the list, for tests.
   let searchUsesIndex: Bool
   /// The journal's token sample, once a search has taken it.
-  private let sampledTokens = Mutex<TokenSample?>(nil)
+  private let sampledTokens = LockedState<TokenSample?>(nil)
 
   /// Opens the database file, creating it when it does not exist.
   ///
@@ -145,12 +145,11 @@ public final class SQLiteJournalStore: JournalStore {
     let segments = try database.read { try SearchSQL.segmentCount(in: $0) }
     guard segments > SearchSQL.segmentLimit else { return false }
     return try database.withWriter { connection in
-      let timeout = Int32(clamping: connection.busyTimeoutMilliseconds)
-      try connection.setBusyTimeout(milliseconds: 0)
-      defer { try? connection.setBusyTimeout(milliseconds: timeout) }
-      return try connection.writeTransaction {
-        try SearchSQL.mergeSegments(
-          downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+      try connection.failingAtOnceWhenBusy {
+        try connection.writeTransaction {
+          try SearchSQL.mergeSegments(
+            downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+        }
       }
     }
   }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HaruModels
-import Synchronization
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin
@@ -219,7 +219,7 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 final class PhotoFlusher: Sendable {
   /// The most photos waiting to be flushed.
   static let limit = 32
-  private let waiting = Mutex(0)
+  private let waiting = LockedState(0)
   private let queue = DispatchQueue(label: "haru.journal.photo-flush", qos: .utility)
 
   /// Flushes a file's bytes and closes it, on the queue or, when ``limit`` photos are waiting,

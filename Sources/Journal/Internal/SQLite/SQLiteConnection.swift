@@ -1,3 +1,5 @@
+import HaruShared
+
 #if canImport(SQLite3)
   import SQLite3
 #else
@@ -135,9 +137,28 @@ final class SQLiteConnection {
   /// under writers that never pause a waiting writer wakes too seldom to find the lock free and
   /// waits far longer than the writes it waits for. This handler tries again every 100 µs for the
   /// first 20 ms, then every millisecond, until the timeout has passed.
-  func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
-    let wait = BusyWait(timeoutNanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
-    busyWait = wait
+  ///
+  /// With `wakingOnCommits`, for a connection that writes, it waits instead for the write-ahead
+  /// log to be written (``LogWriteWatch``, at most a millisecond each time), and tries again right
+  /// after, then a few times 20 µs apart, since the committing connection lets its lock go a moment
+  /// after it writes the log. Where the log cannot be watched it sleeps as above.
+  func setBusyTimeout(milliseconds: Int32, wakingOnCommits: Bool = false) throws(SQLiteError) {
+    busyWait = BusyWait(
+      timeoutNanoseconds: UInt64(max(0, milliseconds)) * 1_000_000,
+      logPath: wakingOnCommits ? path + "-wal" : nil)
+    try installBusyHandler()
+  }
+
+  /// Runs `body` with no busy handler, so that a statement that finds another connection's lock
+  /// fails at once; the handler set before is back afterwards.
+  func failingAtOnceWhenBusy<Result>(_ body: () throws -> Result) throws -> Result {
+    sqlite3_busy_handler(handle, nil, nil)
+    defer { try? installBusyHandler() }
+    return try body()
+  }
+
+  private func installBusyHandler() throws(SQLiteError) {
+    guard let busyWait else { return }
     let code = sqlite3_busy_handler(
       handle,
       { context, attempt in
@@ -145,13 +166,20 @@ final class SQLiteConnection {
         return Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue().shouldRetry(
           attempt: attempt) ? 1 : 0
       },
-      Unmanaged.passUnretained(wait).toOpaque())
+      Unmanaged.passUnretained(busyWait).toOpaque())
     guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
   }
 
-  /// The busy timeout set with ``setBusyTimeout(milliseconds:)``, for tests; 0 when none was set.
+  /// The busy timeout set with ``setBusyTimeout(milliseconds:wakingOnCommits:)``, for tests; 0
+  /// when none was set.
   var busyTimeoutMilliseconds: Int {
     busyWait.map { Int($0.timeoutNanoseconds / 1_000_000) } ?? 0
+  }
+
+  /// How many busy waits have begun, and how many times a write of the write-ahead log ended
+  /// one, for tests; safe to read from any thread.
+  var busyWaitCounts: (waits: Int, wakesByCommits: Int) {
+    busyWait?.counts.withLock { $0 } ?? (0, 0)
   }
 
   /// The number of cached statements, for tests.
@@ -203,26 +231,72 @@ extension String {
   }
 }
 
-/// The state of one connection's busy handler: when the current wait began.
+/// The state of one connection's busy handler: when the current wait began, and the watch of the
+/// write-ahead log that wakes it.
 ///
 /// SQLite calls the handler on the thread running the statement, and a connection runs one
-/// statement at a time, so the start time needs no lock.
+/// statement at a time, so the state needs no lock.
 private final class BusyWait {
   let timeoutNanoseconds: UInt64
   private var startedAt: UInt64 = 0
+  /// The log to watch, or `nil` to sleep between tries.
+  private let logPath: String?
+  private var watch: LogWriteWatch?
+  /// Whether the watch could not be made during the current wait.
+  private var watchFailed = false
+  /// Tries left, 20 µs apart, after the log was written.
+  private var quickTries = 0
+  /// How many waits have begun, and how many times a write of the log ended a wait, for tests,
+  /// which read them from another thread.
+  let counts = LockedState((waits: 0, wakesByCommits: 0))
 
-  init(timeoutNanoseconds: UInt64) {
+  init(timeoutNanoseconds: UInt64, logPath: String?) {
     self.timeoutNanoseconds = timeoutNanoseconds
+    self.logPath = logPath
   }
 
-  /// Sleeps a little and says whether to try again; `attempt` is 0 at the start of each wait.
+  /// Waits a little and says whether to try again; `attempt` is 0 at the start of each wait.
   func shouldRetry(attempt: Int32) -> Bool {
     let now = Self.now()
-    if attempt == 0 { startedAt = now }
+    if attempt == 0 {
+      startedAt = now
+      watchFailed = false
+      quickTries = 0
+      // The watch is made before the wait counts as begun, so a commit after that wakes it.
+      _ = currentWatch()
+      counts.withLock { $0.waits += 1 }
+    }
     let waited = now &- startedAt
     guard waited < timeoutNanoseconds else { return false }
+    if quickTries > 0 {
+      quickTries -= 1
+      usleep(20)
+      return true
+    }
+    if let watch = currentWatch() {
+      switch watch.wait(milliseconds: 1) {
+      case .written:
+        counts.withLock { $0.wakesByCommits += 1 }
+        quickTries = 3
+      case .timedOut:
+        break
+      case .gone:
+        self.watch = nil
+      }
+      return true
+    }
     usleep(waited < 20_000_000 ? 100 : 1_000)
     return true
+  }
+
+  /// The watch of the log, made at the first wait that needs it; `nil` when there is no log to
+  /// watch or it cannot be watched now (tried again at the next wait).
+  private func currentWatch() -> LogWriteWatch? {
+    if let watch { return watch }
+    guard let logPath, !watchFailed else { return nil }
+    watch = LogWriteWatch(logPath: logPath)
+    watchFailed = watch == nil
+    return watch
   }
 
   private static func now() -> UInt64 {
