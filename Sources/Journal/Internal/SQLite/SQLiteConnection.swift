@@ -137,15 +137,8 @@ final class SQLiteConnection {
   /// under writers that never pause a waiting writer wakes too seldom to find the lock free and
   /// waits far longer than the writes it waits for. This handler tries again every 100 µs for the
   /// first 20 ms, then every millisecond, until the timeout has passed.
-  ///
-  /// With `wakingOnCommits`, for a connection that writes, it waits instead for the write-ahead
-  /// log to be written (``LogWriteWatch``, at most a millisecond each time), and tries again right
-  /// after, then a few times 20 µs apart, since the committing connection lets its lock go a moment
-  /// after it writes the log. Where the log cannot be watched it sleeps as above.
-  func setBusyTimeout(milliseconds: Int32, wakingOnCommits: Bool = false) throws(SQLiteError) {
-    busyWait = BusyWait(
-      timeoutNanoseconds: UInt64(max(0, milliseconds)) * 1_000_000,
-      logPath: wakingOnCommits ? path + "-wal" : nil)
+  func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
+    busyWait = BusyWait(timeoutNanoseconds: UInt64(max(0, milliseconds)) * 1_000_000)
     try installBusyHandler()
   }
 
@@ -170,16 +163,14 @@ final class SQLiteConnection {
     guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code) }
   }
 
-  /// The busy timeout set with ``setBusyTimeout(milliseconds:wakingOnCommits:)``, for tests; 0
-  /// when none was set.
+  /// The busy timeout set with ``setBusyTimeout(milliseconds:)``, for tests; 0 when none was set.
   var busyTimeoutMilliseconds: Int {
     busyWait.map { Int($0.timeoutNanoseconds / 1_000_000) } ?? 0
   }
 
-  /// How many busy waits have begun, and how many times a write of the write-ahead log ended
-  /// one, for tests; safe to read from any thread.
-  var busyWaitCounts: (waits: Int, wakesByCommits: Int) {
-    busyWait?.counts.withLock { $0 } ?? (0, 0)
+  /// How many busy waits have begun, for tests; safe to read from any thread.
+  var busyWaitCount: Int {
+    busyWait?.waits.withLock { $0 } ?? 0
   }
 
   /// The number of cached statements, for tests.
@@ -231,72 +222,31 @@ extension String {
   }
 }
 
-/// The state of one connection's busy handler: when the current wait began, and the watch of the
-/// write-ahead log that wakes it.
+/// The state of one connection's busy handler: when the current wait began.
 ///
 /// SQLite calls the handler on the thread running the statement, and a connection runs one
-/// statement at a time, so the state needs no lock.
+/// statement at a time, so the start time needs no lock.
 private final class BusyWait {
   let timeoutNanoseconds: UInt64
   private var startedAt: UInt64 = 0
-  /// The log to watch, or `nil` to sleep between tries.
-  private let logPath: String?
-  private var watch: LogWriteWatch?
-  /// Whether the watch could not be made during the current wait.
-  private var watchFailed = false
-  /// Tries left, 20 µs apart, after the log was written.
-  private var quickTries = 0
-  /// How many waits have begun, and how many times a write of the log ended a wait, for tests,
-  /// which read them from another thread.
-  let counts = LockedState((waits: 0, wakesByCommits: 0))
+  /// How many waits have begun, for tests, which read it from another thread.
+  let waits = LockedState(0)
 
-  init(timeoutNanoseconds: UInt64, logPath: String?) {
+  init(timeoutNanoseconds: UInt64) {
     self.timeoutNanoseconds = timeoutNanoseconds
-    self.logPath = logPath
   }
 
-  /// Waits a little and says whether to try again; `attempt` is 0 at the start of each wait.
+  /// Sleeps a little and says whether to try again; `attempt` is 0 at the start of each wait.
   func shouldRetry(attempt: Int32) -> Bool {
     let now = Self.now()
     if attempt == 0 {
       startedAt = now
-      watchFailed = false
-      quickTries = 0
-      // The watch is made before the wait counts as begun, so a commit after that wakes it.
-      _ = currentWatch()
-      counts.withLock { $0.waits += 1 }
+      waits.withLock { $0 += 1 }
     }
     let waited = now &- startedAt
     guard waited < timeoutNanoseconds else { return false }
-    if quickTries > 0 {
-      quickTries -= 1
-      usleep(20)
-      return true
-    }
-    if let watch = currentWatch() {
-      switch watch.wait(milliseconds: 1) {
-      case .written:
-        counts.withLock { $0.wakesByCommits += 1 }
-        quickTries = 3
-      case .timedOut:
-        break
-      case .gone:
-        self.watch = nil
-      }
-      return true
-    }
     usleep(waited < 20_000_000 ? 100 : 1_000)
     return true
-  }
-
-  /// The watch of the log, made at the first wait that needs it; `nil` when there is no log to
-  /// watch or it cannot be watched now (tried again at the next wait).
-  private func currentWatch() -> LogWriteWatch? {
-    if let watch { return watch }
-    guard let logPath, !watchFailed else { return nil }
-    watch = LogWriteWatch(logPath: logPath)
-    watchFailed = watch == nil
-    return watch
   }
 
   private static func now() -> UInt64 {

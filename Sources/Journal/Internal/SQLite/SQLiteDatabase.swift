@@ -122,7 +122,7 @@ final class SQLiteDatabase: Sendable {
         return SQLiteDatabase(path: path, writer: nil, readers: readers, checkpointer: nil)
       }
       let writer = try SQLiteConnection(path: path, mode: .readWrite)
-      try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds, writes: true)
+      try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
       try migrator.migrate(writer)
       let readers = try ReaderPool(count: configuration.readerCount, path: path) {
         () throws(SQLiteError) in
@@ -242,9 +242,9 @@ final class SQLiteDatabase: Sendable {
 
   /// Sets what SQLite does not remember in the file: every read-write connection needs these.
   private static func configure(
-    _ connection: SQLiteConnection, busyTimeout: Int32, writes: Bool = false
+    _ connection: SQLiteConnection, busyTimeout: Int32
   ) throws(SQLiteError) {
-    try connection.setBusyTimeout(milliseconds: busyTimeout, wakingOnCommits: writes)
+    try connection.setBusyTimeout(milliseconds: busyTimeout)
     _ = try connection.text("PRAGMA journal_mode = WAL")
     try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
     // A search reads rows all over the file: map it into memory (up to 256 MiB) instead of
