@@ -124,17 +124,20 @@ final class SQLiteDatabase: Sendable {
       let writer = try SQLiteConnection(path: path, mode: .readWrite)
       try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
       try migrator.migrate(writer)
-      let readers = try ReaderPool(count: configuration.readerCount, path: path) {
+      // The writer has shown that the file opens: readers are opened as reads need them.
+      let readers = try ReaderPool(count: configuration.readerCount, path: path, opensFirst: false) {
         () throws(SQLiteError) in
         let reader = try SQLiteConnection(path: path, mode: .readWrite)
         try configure(reader, busyTimeout: configuration.busyTimeoutMilliseconds)
         try reader.execute("PRAGMA query_only = ON")
         return reader
       }
-      let checkpointing = try SQLiteConnection(path: path, mode: .readWrite)
-      try configure(checkpointing, busyTimeout: configuration.busyTimeoutMilliseconds)
       let checkpointer = WALCheckpointer(
-        connection: checkpointing, thresholdPages: configuration.checkpointThresholdPages)
+        open: { () throws(SQLiteError) in
+          let checkpointing = try SQLiteConnection(path: path, mode: .readWrite)
+          try configure(checkpointing, busyTimeout: configuration.busyTimeoutMilliseconds)
+          return checkpointing
+        }, thresholdPages: configuration.checkpointThresholdPages)
       checkpointer.watch(writer)
       return SQLiteDatabase(
         path: path, writer: writer, readers: readers, checkpointer: checkpointer)
@@ -405,8 +408,9 @@ final class SQLiteDatabase: Sendable {
 ///
 /// A read waits on a semaphore for a free connection, on the thread that asked (a thread of the
 /// repository's own queues, never one of Swift's cooperative pool), then uses it under its own
-/// lock. The first connection opens with the pool, so a file SQLite cannot read fails at once;
-/// the others open when reads first run in parallel, which keeps opening a journal cheap.
+/// lock. Connections open when reads first need them, which keeps opening a journal cheap; a
+/// read-only journal, which has no writer to show that the file opens, opens the first one with
+/// the pool, so that a file SQLite cannot read fails at once.
 final class ReaderPool: Sendable {
   private let slots: [LockedState<SQLiteConnection?>]
   private let free: LockedState<[Int]>
@@ -418,10 +422,10 @@ final class ReaderPool: Sendable {
   private let path: String
 
   init(
-    count: Int, path: String,
+    count: Int, path: String, opensFirst: Bool = true,
     open: @escaping @Sendable () throws(SQLiteError) -> sending SQLiteConnection
   ) throws(SQLiteError) {
-    var slots = [LockedState<SQLiteConnection?>(try open())]
+    var slots = [LockedState<SQLiteConnection?>(opensFirst ? try open() : nil)]
     for _ in 1..<max(1, count) {
       slots.append(LockedState(nil))
     }

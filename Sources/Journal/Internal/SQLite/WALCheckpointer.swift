@@ -35,7 +35,10 @@ final class WALCheckpointer: Sendable {
   /// The log size, in pages, at which the writer checkpoints itself after a commit: four times
   /// the threshold.
   let inlineLimitPages: Int
-  private let connection: LockedState<SQLiteConnection>
+  /// The checkpoints' connection, opened at the first checkpoint, so that opening a journal
+  /// costs one connection fewer.
+  private let connection = LockedState<SQLiteConnection?>(nil)
+  private let open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection
   private let state: LockedState<State>
   private let queue = DispatchQueue(label: "haru.journal.checkpoint", qos: .utility)
 
@@ -62,10 +65,13 @@ final class WALCheckpointer: Sendable {
   static let settleDelay = DispatchTimeInterval.milliseconds(250)
 
   /// - Parameters:
-  ///   - connection: A connection to the database, used for checkpoints only.
+  ///   - open: Opens a connection to the database, used for checkpoints only.
   ///   - thresholdPages: The pages added since the last checkpoint that start a background one.
-  init(connection: sending SQLiteConnection, thresholdPages: Int = 1000) {
-    self.connection = LockedState(connection)
+  init(
+    open: @escaping @Sendable () throws(SQLiteError) -> sending SQLiteConnection,
+    thresholdPages: Int = 1000
+  ) {
+    self.open = open
     self.thresholdPages = thresholdPages
     let (limit, overflow) = thresholdPages.multipliedReportingOverflow(by: 4)
     self.inlineLimitPages = overflow ? .max : limit
@@ -145,12 +151,17 @@ final class WALCheckpointer: Sendable {
     checkpointNow()
   }
 
-  /// A failed checkpoint is left for the next one, for the writer's own once the log is long, and
-  /// for the close of the last connection: the log stays valid meanwhile.
+  /// A failed checkpoint (or a connection that could not be opened) is left for the next one, for
+  /// the writer's own once the log is long, and for the close of the last connection: the log
+  /// stays valid meanwhile.
   private func checkpointNow() {
     var logPages: Int32 = -1
     let code = connection.withLock { connection in
-      sqlite3_wal_checkpoint_v2(
+      if connection == nil {
+        connection = try? open()
+      }
+      guard let connection else { return SQLITE_CANTOPEN }
+      return sqlite3_wal_checkpoint_v2(
         connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logPages, nil)
     }
     guard code == SQLITE_OK else { return }
