@@ -125,8 +125,9 @@ final class SQLiteDatabase: Sendable {
       try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
       try migrator.migrate(writer)
       // The writer has shown that the file opens: readers are opened as reads need them.
-      let readers = try ReaderPool(count: configuration.readerCount, path: path, opensFirst: false) {
-        () throws(SQLiteError) in
+      let readers = try ReaderPool(
+        count: configuration.readerCount, path: path, opensFirst: false
+      ) { () throws(SQLiteError) in
         let reader = try SQLiteConnection(path: path, mode: .readWrite)
         try configure(reader, busyTimeout: configuration.busyTimeoutMilliseconds)
         try reader.execute("PRAGMA query_only = ON")
