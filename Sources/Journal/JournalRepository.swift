@@ -97,7 +97,7 @@ public final class JournalRepository: Sendable {
   /// order of the writes.
   private let observed: LockedState<[ObservedList: ValueSubject<Result<JournalPage, JournalError>>]>
   /// Where writes, and the refreshes of observed lists after them, run: one at a time.
-  private let writes = DispatchQueue(label: "haru.journal.writes", qos: .userInitiated)
+  let writes = DispatchQueue(label: "haru.journal.writes", qos: .userInitiated)
   /// Where reads run, in parallel.
   private let reads = DispatchQueue(
     label: "haru.journal.reads", qos: .userInitiated, attributes: .concurrent)
@@ -172,6 +172,8 @@ public final class JournalRepository: Sendable {
     indexMaintenance =
       store is SQLiteJournalStore && !readOnly
       ? SearchIndexMaintenance(queue: writes, idleDelay: options.indexIdleDelay) : nil
+    // Where other connections' commits are counted from; this repository's own never count.
+    _ = noteDataVersion()
     guard !readOnly else { return }
     let grace = options.orphanGracePeriod.components
     let graceSeconds = Double(grace.seconds) + Double(grace.attoseconds) / 1e18
@@ -680,8 +682,6 @@ public final class JournalRepository: Sendable {
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
     let (result, touched) = try body()
-    // Read before the lists, so that a commit elsewhere after it is seen as a change of its own.
-    _ = noteDataVersion()
     refresh(touched)
     changeCount.send(changeCount.value + 1)
     indexMaintenance?.noteWrite { [weak self] in self?.mergeIndexSegments() }
@@ -711,7 +711,6 @@ public final class JournalRepository: Sendable {
       return !watching.isStarted
     }
     guard start else { return }
-    _ = noteDataVersion()
     let watcher = FolderWatcher(databasePath: sqlite.fileURL.path) { [weak self] in
       guard let self else { return }
       writes.async { [weak self] in self?.refreshAfterCommitElsewhere(attempt: 0) }
@@ -719,7 +718,8 @@ public final class JournalRepository: Sendable {
     watching.withLock { $0.watcher = watcher }
   }
 
-  /// Records the database's `data_version`; returns whether it moved since last recorded.
+  /// Records the database's `data_version`, which only another connection's commit moves; returns
+  /// whether it moved since last recorded.
   private func noteDataVersion() -> Bool {
     guard let sqlite = store as? SQLiteJournalStore,
       let version = try? sqlite.database.dataVersion()

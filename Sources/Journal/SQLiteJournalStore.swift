@@ -93,8 +93,11 @@ public final class SQLiteJournalStore: JournalStore {
 
   static func milliseconds(_ duration: Duration) -> Int32 {
     let parts = duration.components
-    let total = parts.seconds * 1000 + parts.attoseconds / 1_000_000_000_000_000
-    return Int32(clamping: max(0, total))
+    let (whole, overflow) = parts.seconds.multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return parts.seconds < 0 ? 0 : Int32.max }
+    let total = whole.addingReportingOverflow(parts.attoseconds / 1_000_000_000_000_000)
+    guard !total.overflow else { return Int32.max }
+    return Int32(clamping: max(0, total.partialValue))
   }
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.
@@ -585,9 +588,10 @@ public final class SQLiteJournalStore: JournalStore {
           try connection.execute(
             "INSERT INTO entry_search (entry_search) VALUES ('integrity-check')")
           return "ok"
-        } catch {
+        } catch let error as SQLiteError where error.isDamage {
           return "\(error)"
         }
+        // Any other failure (busy, a full disk) kept the check from running: thrown, typed.
       }
       if index != "ok" {
         problems.append("search index: \(index)")

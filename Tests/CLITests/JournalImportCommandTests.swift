@@ -156,6 +156,39 @@ extension HaruCLI {
       #expect(try await count(haru) == 10)
     }
 
+    @Test func linesWithoutAnIDRepeatedInOneFileAreSkippedAndAnEmptyIDIsNoID() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let fig = #"{"date":"2026-11-19","brand":"Diptyque","name":"Philosykos","sentence":"초록"}"#
+      let rain =
+        #"{"id":"","date":"2026-11-20","brand":"Jo Malone","name":"Bluebell","sentence":"비"}"#
+      let invalid = #"{"date":"2026-11-20","brand":"B","name":"N"}"#
+      let file = try write([fig, rain, fig, invalid, rain, invalid], haru, name: "again.jsonl")
+      let result = try await haru.run(["journal", "import", file, "--json"])
+      let summary = try #require(try result.json() as? [String: Any], "\(result)")
+      #expect(summary["imported"] as? Int == 2)
+      #expect(summary["skipped"] as? Int == 2)
+      // A repeat of a refused line is refused for the same reason, at its own line.
+      let rejected = try #require(summary["rejected"] as? [[String: Any]])
+      #expect(rejected.map { $0["line"] as? Int } == [4, 6])
+      #expect(rejected.map { $0["field"] as? String } == ["sentence", "sentence"])
+      // Tab-separated lines with an empty identity get the same derived identity as the same
+      // record in JSON Lines: importing them skips what is there, adds what is not.
+      let tsv = try write(
+        [
+          ["", "2026-11-19", "Diptyque", "Philosykos", "", "초록", "0"].joined(separator: "\t"),
+          ["", "2026-11-21", "Aesop", "Hwyl", "", "숲", "1"].joined(separator: "\t"),
+        ], haru, name: "no-ids.tsv")
+      for (round, expected) in [(1, (1, 1)), (2, (0, 2))] {
+        let run = try await haru.run(["journal", "import", tsv, "--json"])
+        #expect(run.status == 0, "round \(round): \(run)")
+        let counts = try #require(try run.json() as? [String: Any], "\(run)")
+        #expect(counts["imported"] as? Int == expected.0, "round \(round)")
+        #expect(counts["skipped"] as? Int == expected.1, "round \(round)")
+      }
+      #expect(try await count(haru) == 3)
+    }
+
     @Test func aMissingFileIsADataError() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

@@ -46,7 +46,7 @@ struct BusyHandlerTests {
     in directory: URL
   ) throws -> (holder: SQLiteConnection, waiter: SQLiteConnection) {
     let path = directory.appendingPathComponent("journal.sqlite").path
-    let holder = try SQLiteConnection(path: path, mode: .readWrite)
+    let holder = try SQLiteConnection(path: path, mode: .create)
     _ = try holder.text("PRAGMA journal_mode = WAL")
     try holder.execute("CREATE TABLE t (i INTEGER)")
     let waiter = try SQLiteConnection(path: path, mode: .readWrite)

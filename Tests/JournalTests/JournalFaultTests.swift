@@ -242,6 +242,16 @@ struct JournalFaultTests {
       #expect(try await journal.entry(entry.id) == entry)
       #expect(try await journal.count(in: .all) == 2)
       #expect(try await journal.entries(in: .all).entries.count == 2)
+      // Opening the journal anew, as a widget or a `haru journal list` does, needs no write lock:
+      // with a short busy timeout, a wait for it would fail.
+      let reopened = try JournalRepository(
+        directory: directory, options: .init(busyTimeout: .milliseconds(500)))
+      #expect(try await reopened.entries(in: .all).entries.count == 2)
+      // A check that cannot take the lock says so; it does not report the index damaged.
+      let check = await #expect(throws: JournalError.self) {
+        try await reopened.verify()
+      }
+      #expect(check?.code == .busy, "\(String(describing: check))")
       // Once that process is gone its lock is too, and the write goes through.
       holder.stop()
       _ = try await journal.add(Fixture.draft(perfumeName: "Now"))

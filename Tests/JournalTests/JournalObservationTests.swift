@@ -1,7 +1,8 @@
 import Foundation
-import HaruJournal
 import HaruModels
 import Testing
+
+@testable import HaruJournal
 
 /// Observed lists: the current first page, then a new page after every write that changes it.
 @Suite(.timeLimit(.minutes(3)))
@@ -121,6 +122,28 @@ struct JournalSharedObservationTests {
       // A change of a field elsewhere reaches the page too.
       try await writing.update(entry.id) { $0.notes = "비 온 뒤" }
       for await page in pages where (try? page.get().entries.first?.notes) == "비 온 뒤" { break }
+    }
+  }
+
+  @Test func aCommitElsewhereJustBeforeAWriteHereStillReachesObservers() async throws {
+    try await withTemporaryDirectory { directory in
+      let journal = try JournalRepository(directory: directory)
+      let favorites = try journal.observation(of: .favorites)
+      #expect(try favorites.value.get().entries.isEmpty)
+      let other = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent(JournalRepository.databaseFileName))
+      let elsewhere = try Fixture.entry(perfumeName: "Elsewhere", isFavorite: true)
+      let here = try Fixture.entry(perfumeName: "Here")
+      // On the repository's write queue, where its folder watcher's wake waits behind this: the
+      // other connection commits a favorite, then this repository commits an entry that the
+      // favorites do not show.
+      try journal.writes.sync { () throws in
+        _ = try other.insert([elsewhere])
+        _ = try journal.write { () throws(JournalError) in
+          (try journal.store.insert([here]), .entries([here]))
+        }
+      }
+      for await page in favorites where (try? page.get().entries) == [elsewhere] { break }
     }
   }
 

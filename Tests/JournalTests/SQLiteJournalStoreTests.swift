@@ -36,7 +36,7 @@ struct SQLiteJournalStoreTests {
     case .damagedHeader:
       try Data(Array("SQLite format 3\u{0}".utf8) + Fixture.filler(4080)).write(to: url)
     case .anotherProgramsDatabase:
-      let connection = try SQLiteConnection(path: url.path, mode: .readWrite)
+      let connection = try SQLiteConnection(path: url.path, mode: .create)
       try connection.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
     case .folder:
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
@@ -186,6 +186,31 @@ struct SQLiteJournalStoreTests {
       _ = try first.insert([entry])
       // The second store sees the first one's commit through the file.
       #expect(try second.entry(entry.id) == entry)
+    }
+  }
+
+  @Test(arguments: [
+    (Duration.seconds(Int64.max), Int32.max), (.seconds(Int64.min), 0), (.seconds(-1), 0),
+    (.milliseconds(1500), 1500), (.seconds(3_000_000), Int32.max), (.zero, 0),
+  ])
+  func aBusyTimeoutOfAnySizeBecomesMillisecondsWithoutOverflow(
+    timeout: Duration, milliseconds: Int32
+  ) {
+    #expect(SQLiteJournalStore.milliseconds(timeout) == milliseconds)
+  }
+
+  @Test func aConnectionOpenedAfterTheDatabaseMovedCreatesNoNewDatabase() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let store = try SQLiteJournalStore(fileURL: url)
+      _ = try store.insert([try Fixture.entry()])
+      // The database is moved away while the store is open, its log left behind; the store's
+      // readers have not opened yet.
+      let moved = directory.appendingPathComponent("moved.sqlite")
+      try FileManager.default.moveItem(at: url, to: moved)
+      let error = #expect(throws: JournalError.self) { try store.count(in: .all) }
+      #expect(error != nil)
+      #expect(!FileManager.default.fileExists(atPath: url.path))
     }
   }
 

@@ -6,7 +6,7 @@ import Testing
 /// The thin SQLite layer: binding, stepping, typed columns, errors and transactions.
 struct SQLiteLayerTests {
   func memory() throws -> SQLiteConnection {
-    let connection = try SQLiteConnection(path: ":memory:", mode: .readWrite)
+    let connection = try SQLiteConnection(path: ":memory:", mode: .create)
     try connection.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT UNIQUE)")
     return connection
   }

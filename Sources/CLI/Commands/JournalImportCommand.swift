@@ -100,12 +100,28 @@ enum JournalImportCommand {
       var batch = Data()
       // The identities this batch brings, recorded as used once the journal has taken them.
       var batchIDs: [(id: UUID, line: Int)] = []
+      // The first line of each identity derived in this batch, and the lines that repeat one.
+      var batchDerived: [UUID: Int] = [:]
+      var repeats: [(id: UUID, line: Int)] = []
       for index in range {
         let number = index + 1
         switch lines.tsvLine(at: index) {
         case .failure(let error):
           rejected.append(error)
-        case .success(let (id, text)):
+        case .success(let line):
+          let (id, text) = (line.id, line.text)
+          if line.isDerived, let id {
+            // The same line without an id again is the same entry: skipped once it is imported.
+            if seen[id] != nil {
+              skipped += 1
+              break
+            }
+            if batchDerived[id] != nil {
+              repeats.append((id, number))
+              break
+            }
+            batchDerived[id] = number
+          }
           if let id, let first = seen[id] {
             rejected.append(
               JournalError(
@@ -138,6 +154,19 @@ enum JournalImportCommand {
           entryID: error.entryID, validationError: error.validationError)
       }
       rejected += batchRejected
+      // A repeat of a refused line is refused for the same reason; of an imported one, skipped.
+      for (id, line) in repeats {
+        if let first = batchDerived[id],
+          let error = batchRejected.first(where: { $0.line == first })
+        {
+          rejected.append(
+            JournalError(
+              error.code, message: error.message, field: error.field, line: line,
+              path: error.path, entryID: error.entryID, validationError: error.validationError))
+        } else {
+          skipped += 1
+        }
+      }
       // A refused line does not use up its identity: a later line may still bring it.
       let refusedLines = Set(batchRejected.compactMap(\.line))
       for (id, line) in batchIDs where !refusedLines.contains(line) && seen[id] == nil {
@@ -226,21 +255,43 @@ struct ImportLines {
 
   var count: Int { ranges.count }
 
+  /// A line as the journal's tab-separated text.
+  struct TSVLine {
+    /// The entry's identity, when it can be read.
+    let id: UUID?
+    /// The tab-separated text.
+    let text: Data
+    /// Whether the line had no identity and `id` is derived from its content.
+    let isDerived: Bool
+  }
+
   /// The line as the journal's tab-separated text, with its identity when it can be read, or
-  /// why it cannot be imported.
-  func tsvLine(at index: Int) -> Result<(UUID?, Data), JournalError> {
+  /// why it cannot be imported. A line with an empty identity (an empty first column, or a
+  /// JSON record without an `id`, with `null` or `""`) gets one derived from its content.
+  func tsvLine(at index: Int) -> Result<TSVLine, JournalError> {
     let line = data[ranges[index]]
     guard isJSONLines else {
-      let id = line.firstIndex(of: 0x09).flatMap { tab in
-        UUID(uuidString: String(decoding: line[line.startIndex..<tab], as: UTF8.self))
+      guard let tab = line.firstIndex(of: 0x09) else {
+        return .success(TSVLine(id: nil, text: Data(line), isDerived: false))
       }
-      return .success((id, Data(line)))
+      let first = line[line.startIndex..<tab]
+      guard first.isEmpty else {
+        let id = UUID(uuidString: String(decoding: first, as: UTF8.self))
+        return .success(TSVLine(id: id, text: Data(line), isDerived: false))
+      }
+      var rest = line[(tab + 1)...]
+      if rest.last == 0x0D { rest = rest.dropLast() }
+      let id = JSONLine.contentID(String(decoding: rest, as: UTF8.self))
+      return .success(
+        TSVLine(id: id, text: Data(id.uuidString.utf8) + Data(line[tab...]), isDerived: true))
     }
     let number = index + 1
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-      return .success((nil, Data()))
+      return .success(TSVLine(id: nil, text: Data(), isDerived: false))
     }
-    return JSONLine.tsv(from: Data(line), line: number).map { ($0.0, Data($0.1.utf8)) }
+    return JSONLine.tsv(from: Data(line), line: number).map {
+      TSVLine(id: $0.id, text: Data($0.text.utf8), isDerived: $0.isDerived)
+    }
   }
 }
 
@@ -268,7 +319,10 @@ enum JSONLine {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
-      if let text = try Self.text("id", in: container) {
+      // An empty id is no id: the line gets one derived from its content.
+      if let text = try Self.text("id", in: container),
+        !text.allSatisfy({ $0 == " " || $0 == "\t" })
+      {
         guard let uuid = UUID(uuidString: text) else {
           throw FieldError(field: "id", message: "The id is not a UUID.")
         }
@@ -306,7 +360,9 @@ enum JSONLine {
     }
   }
 
-  static func tsv(from data: Data, line: Int) -> Result<(UUID, String), JournalError> {
+  static func tsv(
+    from data: Data, line: Int
+  ) -> Result<(id: UUID, text: String, isDerived: Bool), JournalError> {
     let record: Record
     do {
       record = try JSONDecoder().decode(Record.self, from: data)
@@ -327,7 +383,7 @@ enum JSONLine {
     // A line without an id gets one derived from its content, so importing the same line again
     // finds its entry already there instead of adding it twice.
     let id = record.id ?? contentID(fields.joined(separator: "\t"))
-    return .success((id, ([id.uuidString] + fields).joined(separator: "\t")))
+    return .success((id, ([id.uuidString] + fields).joined(separator: "\t"), record.id == nil))
   }
 
   /// An identity derived from a line's fields: the 128-bit FNV-1a hash of their UTF-8 bytes,

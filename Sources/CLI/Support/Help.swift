@@ -89,7 +89,8 @@ enum Help {
       \(journalPerfumes)
       \(journalImport)
         PATH is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
-        with the same field names. Ctrl-C stops after the batch being written. A line already
+        with the same field names. A line with an empty id (or a record without one) gets an
+        id derived from its content. Ctrl-C stops after the batch being written. A line already
         imported is skipped, so an interrupted import can be run again. PATH may also be a
         journal archive (a folder or a .harujournal file made by export): it is checked whole
         first, then restored with its photos; an entry already there is replaced only when the

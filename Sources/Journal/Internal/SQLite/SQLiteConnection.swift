@@ -23,8 +23,11 @@ final class SQLiteConnection {
   enum Mode {
     /// Read only; the file must exist.
     case readOnly
-    /// Read and write; the file is created when missing.
+    /// Read and write; the file must exist, so a connection opened while the journal is open
+    /// never creates an empty database next to a log whose database was moved away.
     case readWrite
+    /// Read and write; the file is created when missing.
+    case create
     /// Read only, and assuming nobody changes the file while it is open: for a database on a
     /// read-only medium whose `-shm` file does not exist and cannot be created. SQLite then reads
     /// the database file alone, ignoring any write-ahead log.
@@ -49,7 +52,8 @@ final class SQLiteConnection {
     let flags: Int32 =
       switch mode {
       case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-      case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+      case .create: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
       case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
       }
     let name = mode == .immutable ? Self.immutableURI(path) : path

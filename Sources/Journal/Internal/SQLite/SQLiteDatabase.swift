@@ -220,7 +220,7 @@ final class SQLiteDatabase: Sendable {
       }
     }
     do {
-      let connection = try SQLiteConnection(path: temporary, mode: .readWrite)
+      let connection = try SQLiteConnection(path: temporary, mode: .create)
       try migrator.migrate(connection)
       _ = try connection.text("PRAGMA journal_mode = WAL")
       // Closing the only connection checkpoints the write-ahead log into the file.
@@ -396,10 +396,14 @@ final class SQLiteDatabase: Sendable {
     }
   }
 
-  /// The value of `PRAGMA data_version` on one reader: it changes after another connection, in
-  /// this process or another, commits.
+  /// The value of `PRAGMA data_version` on the writer, or on a reader when read-only: it changes
+  /// only when another connection, in this process or another, commits, never for the writer's
+  /// own commits, so a commit elsewhere just before one of ours is not taken for ours.
   func dataVersion() throws(JournalError) -> Int64 {
-    try readers.useFirst { (connection) throws(JournalError) -> Int64 in
+    if writer != nil {
+      return try withWriter { try $0.integer("PRAGMA data_version") }
+    }
+    return try readers.useFirst { (connection) throws(JournalError) -> Int64 in
       try Self.run(connection, path: path) { try $0.integer("PRAGMA data_version") }
     }
   }

@@ -34,6 +34,9 @@ struct SQLiteError: Error, CustomStringConvertible {
     "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))): \(message)"
   }
 
+  /// Whether SQLite found the file damaged (`SQLITE_CORRUPT` and its extended codes).
+  var isDamage: Bool { primaryCode == SQLITE_CORRUPT }
+
   /// Whether the file is not a database or is damaged.
   var isNotADatabase: Bool {
     primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT

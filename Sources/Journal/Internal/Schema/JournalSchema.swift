@@ -177,12 +177,17 @@ struct Migrator {
 
   /// Runs every step newer than the database's version.
   ///
-  /// Each step starts with `BEGIN IMMEDIATE` and reads the version again inside the transaction,
-  /// so two connections migrating the same file at once run every step exactly once.
+  /// The version is read first without a write transaction, so a file that needs no step opens
+  /// while another process holds the write lock. Each step starts with `BEGIN IMMEDIATE` and reads
+  /// the version again inside the transaction, so two connections migrating the same file at once
+  /// run every step exactly once.
   ///
   /// - Throws: ``MigrationError/newerVersion(_:)`` when the database is newer than the steps know,
   ///   or the ``SQLiteError`` of a failed step (which is rolled back).
   func migrate(_ connection: SQLiteConnection) throws {
+    let stored = Int(try connection.integer("PRAGMA user_version"))
+    if stored > latestVersion { throw MigrationError.newerVersion(stored) }
+    if stored == latestVersion { return }
     while true {
       let done = try connection.writeTransaction { () throws -> Bool in
         let current = Int(try connection.integer("PRAGMA user_version"))
