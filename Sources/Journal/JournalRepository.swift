@@ -341,11 +341,13 @@ public final class JournalRepository: Sendable {
   ///
   /// - Parameter id: The entry.
   /// - Returns: The deleted entry.
-  /// - Throws: ``JournalError/Code/entryNotFound`` or ``JournalError/Code/databaseFailure``.
+  /// - Throws: ``JournalError/Code/entryNotFound``, ``JournalError/Code/readOnly`` or a storage
+  ///   failure.
   @discardableResult
   @concurrent
   public func delete(_ id: JournalEntry.ID) async throws(JournalError) -> JournalEntry {
     try await onWrites { () throws(JournalError) in
+      try self.checkWritable()
       let old = try self.write { () throws(JournalError) in
         let old = try self.store.delete(id)
         return (old, .entries([old]))
@@ -362,11 +364,12 @@ public final class JournalRepository: Sendable {
   /// photo name cannot be trusted.
   ///
   /// - Parameter id: The row's identity, ``JournalError/entryID`` of the error that reported it.
-  /// - Throws: ``JournalError/Code/entryNotFound`` when no row has that identity, or a storage
-  ///   failure.
+  /// - Throws: ``JournalError/Code/entryNotFound`` when no row has that identity,
+  ///   ``JournalError/Code/readOnly``, or a storage failure.
   @concurrent
   public func deleteUnreadable(_ id: JournalEntry.ID) async throws(JournalError) {
     try await onWrites { () throws(JournalError) in
+      try self.checkWritable()
       try self.write { () throws(JournalError) in
         let removed: Bool
         if let sqlite = self.store as? SQLiteJournalStore {
@@ -690,9 +693,10 @@ public final class JournalRepository: Sendable {
 
   /// Merges the search index's segments, on ``writes`` after the writes paused. A merge that
   /// fails is left for the next pause; the index is whole either way. A merge changes no entry,
-  /// but it is a commit, and observers here and in other processes see it as one (the signal
-  /// fires, lists are read again and delivered only if they changed): telling it apart from a
-  /// commit by another process at the same moment would need a lock across processes.
+  /// but it is a commit: it runs on the writer, so observers here do not see it, and observers of
+  /// other repositories see it as a commit (the signal fires, lists are read again and delivered
+  /// only if they changed), since telling it apart from a commit by another process at the same
+  /// moment would need a lock across processes.
   private func mergeIndexSegments() {
     guard let sqlite = store as? SQLiteJournalStore else { return }
     _ = try? sqlite.mergeIndexSegments()
@@ -735,12 +739,13 @@ public final class JournalRepository: Sendable {
   ///
   /// A commit writes its pages to the log (which wakes the watcher) before it publishes them in
   /// the shared-memory index (which wakes nothing), so a check that runs in between sees no new
-  /// version. After a wake that found none, the version is checked again a few times, within half
-  /// a second; nothing runs while no file changes.
+  /// version. After a wake by a file's write that found none, the version is checked again a few
+  /// times, within half a second; nothing runs while no file changes. A watcher woken by a timer
+  /// looks again at its next tick instead.
   private func refreshAfterCommitElsewhere(attempt: Int) {
     guard noteDataVersion() else {
       let delays = [2, 10, 50, 150, 300]
-      guard attempt < delays.count else { return }
+      guard FolderWatcher.wakesOnWrites, attempt < delays.count else { return }
       writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
         self?.refreshAfterCommitElsewhere(attempt: attempt + 1)
       }

@@ -221,10 +221,36 @@ extension HaruCLI {
       let haru = try Haru()
       defer { haru.removeFiles() }
       let id = UUID().uuidString
-      for action in ["show", "favorite", "delete", "edit"] {
-        let result = try await haru.run(["journal", action, id])
+      for action in [["show"], ["favorite"], ["delete"], ["edit", "--sentence", "다시"]] {
+        let result = try await haru.run(["journal", action[0], id] + action.dropFirst())
         #expect(result.status == 3, "\(action): \(result)")
+        // Every command says it in the same words.
+        #expect(
+          result.standardError.contains("No journal entry has the identity"), "\(action): \(result)"
+        )
       }
+    }
+
+    @Test func aDataFolderThatIsAFileIsSaidInWords() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let file = haru.workDirectory.appendingPathComponent("not-a-folder")
+      try Data("mine".utf8).write(to: file)
+      let result = try await haru.run(["journal", "list", "--data-dir", file.path])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("\(file.path) is a file, not a folder"), "\(result)")
+      #expect(try Data(contentsOf: file) == Data("mine".utf8))
+    }
+
+    @Test func anEditThatChangesNothingIsAUsageError() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let added = try await haru.run(
+        ["journal", "add", "--brand", "Le Labo", "--name", "Rose 31", "--sentence", "장미"])
+      let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+      let result = try await haru.run(["journal", "edit", id])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.standardError.contains("say what to change"), "\(result)")
     }
   }
 }

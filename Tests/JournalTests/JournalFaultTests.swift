@@ -176,6 +176,36 @@ struct JournalFaultTests {
     }
   }
 
+  @Test(.enabled(if: isRoot, "tmpfs mounts need root"))
+  func openingAJournalNobodyHasOpenOnAFullDiskIsATypedDiskFullError() async throws {
+    try await withTemporaryDirectory { directory in
+      let mounted = directory.appendingPathComponent("small")
+      try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+      try Self.mount(["-t", "tmpfs", "-o", "size=600k", "tmpfs", mounted.path])
+      defer { _ = try? Self.mount([mounted.path], command: "/usr/bin/umount") }
+      let entry = try Fixture.entry()
+      do {
+        let store = try SQLiteJournalStore(
+          fileURL: mounted.appendingPathComponent(JournalRepository.databaseFileName))
+        _ = try store.insert([entry])
+      }
+      // Closed: SQLite removed its shared-memory file, which the next open has to make again.
+      try #require(!fileNames(in: mounted).contains(JournalRepository.databaseFileName + "-shm"))
+      let filler = mounted.appendingPathComponent("filler")
+      #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
+      let handle = try FileHandle(forWritingTo: filler)
+      while (try? handle.write(contentsOf: Data(repeating: 0x20, count: 4096))) != nil {}
+      try handle.close()
+      let error = #expect(throws: JournalError.self) {
+        _ = try JournalRepository(directory: mounted)
+      }
+      #expect(error?.code == .diskFull, "\(String(describing: error))")
+      // With some space again, the journal opens as it was.
+      try FileManager.default.removeItem(at: filler)
+      #expect(try await JournalRepository(directory: mounted).entry(entry.id) == entry)
+    }
+  }
+
   @Test func flippedBytesAreReportedByVerifyAndAreATypedErrorInOrdinaryWork() async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent(JournalRepository.databaseFileName)
@@ -303,6 +333,29 @@ struct JournalFaultTests {
     }
   }
 
+  @Test func aCancelBetweenTwoStatementsOfAReadStopsTheNextOne() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(fileURL: directory.appendingPathComponent("j.sqlite"))
+      let interrupter = ReadInterrupter()
+      let started = ContinuousClock.now
+      let error = #expect(throws: JournalError.self) {
+        try store.database.read(interrupter: interrupter) { connection in
+          _ = try connection.integer("SELECT count(*) FROM entry")
+          // No statement runs now: SQLite drops this interrupt.
+          interrupter.cancel()
+          // Seconds of counting unless stopped.
+          return try connection.integer(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000000) "
+              + "SELECT count(*) FROM c")
+        }
+      }
+      #expect(error?.code == .cancelled, "\(String(describing: error))")
+      #expect(ContinuousClock.now - started < .seconds(1), "\(ContinuousClock.now - started)")
+      // The handler is gone with the read: the connection serves the next read as usual.
+      #expect(try store.count(in: .all) == 0)
+    }
+  }
+
   // MARK: - Helpers
 
   /// A journal with `entries` entries; returns the newest.
@@ -335,12 +388,17 @@ struct JournalFaultTests {
       { try await journal.setFavorite(true, for: entry.id) },
       { try await journal.update(entry.id) { $0.notes = "changed" } },
       { try await journal.delete(entry.id) },
+      { try await journal.deleteUnreadable(entry.id) },
       { _ = try await journal.importEntries(fromTSV: Data()) },
     ]
+    var messages: Set<String> = []
     for write in writes {
       let error = await #expect(throws: JournalError.self) { try await write() }
       #expect(error?.code == .readOnly, sourceLocation: sourceLocation)
+      messages.insert(error?.message ?? "")
     }
+    // Every write is refused in the same words.
+    #expect(messages.count == 1, "\(messages)", sourceLocation: sourceLocation)
     #expect(try await journal.count(in: .all) == count)
   }
 

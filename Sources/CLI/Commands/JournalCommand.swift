@@ -69,6 +69,9 @@ enum JournalCommand {
       throw .usage("give --photo FILE or --remove-photo, not both.", usage)
     }
     let edits = try Edits(options, usage: usage)
+    guard edits.changesAnything || options.has("--photo") || options.flag("--remove-photo") else {
+      throw .usage("say what to change: give at least one field, --photo or --remove-photo.", usage)
+    }
     var change = JournalPhotoChange.keep
     if let path = options.value("--photo") {
       change = .replace(try readPhoto(path))
@@ -405,7 +408,7 @@ enum JournalCommand {
   ) async throws(CLIError) -> JournalEntry {
     do {
       guard let entry = try await journal.entry(id) else {
-        throw CLIError.data("No journal entry has the ID \(id).")
+        throw CLIError.data("No journal entry has the identity \(id); it may have been deleted.")
       }
       return entry
     } catch let error as CLIError {
@@ -460,6 +463,11 @@ enum JournalCommand {
           throw .usage("--date needs a day as YYYY-MM-DD: \(error.message)", usage)
         }
       }
+    }
+
+    /// Whether any field is given.
+    var changesAnything: Bool {
+      brand != nil || name != nil || sentence != nil || text != nil || favorite || day != nil
     }
 
     func apply(to draft: inout JournalEntryDraft) {

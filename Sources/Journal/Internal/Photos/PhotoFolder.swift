@@ -31,7 +31,9 @@ struct PhotoFolder: Sendable {
     } catch {
       throw JournalError(
         .fileFailure,
-        message: "The journal's photo folder could not be created: \(error.localizedDescription)",
+        message:
+          "The journal's photo folder could not be created: "
+          + DatabaseFile.folderProblem(url, error),
         path: url.path)
     }
   }

@@ -128,6 +128,21 @@ enum DatabaseFile {
     return access(folder, W_OK) != 0 && errno == EROFS
   }
 
+  /// Why a folder could not be created, in words: a file where a folder of its path should be,
+  /// or what the system said.
+  static func folderProblem(_ folder: URL, _ error: any Error) -> String {
+    var path = folder.standardizedFileURL.path
+    while path.count > 1 {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+        if !isFolder.boolValue { return "\(path) is a file, not a folder" }
+        break
+      }
+      path = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+    return error.localizedDescription
+  }
+
   static func exists(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0

@@ -16,10 +16,19 @@ import HaruShared
 /// every commit writes to the `-wal` file and every checkpoint to the database file, so each one
 /// wakes it, and nothing runs while nothing changes. Events that arrive together are handled as
 /// one. On other platforms, which have no `inotify`, a timer on a queue of its own fires twice a
-/// second; what it calls is cheap (`PRAGMA data_version`).
+/// second; what it calls is cheap (`PRAGMA data_version`). That timer is not compiled or tested
+/// here, where Haru is built on Linux.
 ///
 /// ``stop()`` ends the watching; it is called when the owner goes away.
 final class FolderWatcher: Sendable {
+  /// Whether the watcher wakes on the files' writes (`inotify`), so that a wake that finds no
+  /// commit yet is worth looking again shortly; `false` where a timer wakes it anyway.
+  #if os(Linux)
+    static let wakesOnWrites = true
+  #else
+    static let wakesOnWrites = false
+  #endif
+
   private let changed: @Sendable () -> Void
   #if os(Linux)
     private let descriptors: LockedState<(inotify: Int32, wake: Int32)?>

@@ -10,15 +10,20 @@ import HaruShared
 ///
 /// A read registers the connection it runs on while its statements run; ``cancel()`` calls
 /// `sqlite3_interrupt` on that connection, which SQLite allows from any thread, and the running
-/// statement ends with `SQLITE_INTERRUPT`. A read that has not started yet never starts. The
-/// registration and the interrupt happen under one lock, so an interrupt never reaches a connection
-/// after the read has handed it back to the pool.
+/// statement ends with `SQLITE_INTERRUPT`. SQLite drops an interrupt that arrives between two
+/// statements, so the read also installs a progress handler that stops any statement of the read
+/// within a thousand virtual-machine steps once cancelled. A read that has not started yet never
+/// starts. The registration and the interrupt happen under one lock, so an interrupt never
+/// reaches a connection after the read has handed it back to the pool.
 final class ReadInterrupter: Sendable {
   private struct State: @unchecked Sendable {
     // The handle is only used under the lock, while the read that registered it runs.
     var handle: OpaquePointer?
     var isCancelled = false
   }
+
+  /// How many virtual-machine steps a statement runs between two looks at the flag.
+  static let stepsBetweenChecks: Int32 = 1000
 
   private let state = LockedState(State())
 
@@ -35,19 +40,36 @@ final class ReadInterrupter: Sendable {
     }
   }
 
-  /// Registers the connection a read is about to use.
+  /// Registers the connection a read is about to use, on the thread that uses it.
   ///
   /// - Returns: `false` when the read was cancelled already and must not start.
   func begin(_ handle: OpaquePointer) -> Bool {
-    state.withLock { state in
+    let started = state.withLock { state in
       guard !state.isCancelled else { return false }
       state.handle = handle
       return true
     }
+    guard started else { return false }
+    // The read keeps this interrupter alive until `end()`, which removes the handler.
+    sqlite3_progress_handler(
+      handle, Self.stepsBetweenChecks,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<ReadInterrupter>.fromOpaque(context).takeUnretainedValue().isCancelled
+          ? 1 : 0
+      }, Unmanaged.passUnretained(self).toOpaque())
+    return true
   }
 
-  /// Unregisters the connection once the read's statements have ended.
+  /// Unregisters the connection once the read's statements have ended, on the thread that used
+  /// it.
   func end() {
-    state.withLock { $0.handle = nil }
+    let handle = state.withLock { state in
+      defer { state.handle = nil }
+      return state.handle
+    }
+    if let handle {
+      sqlite3_progress_handler(handle, 0, nil, nil)
+    }
   }
 }

@@ -210,7 +210,9 @@ final class SQLiteDatabase: Sendable {
     } catch {
       throw JournalError(
         .fileFailure,
-        message: "The journal's folder could not be created: \(error.localizedDescription)",
+        message:
+          "The journal's folder could not be created: "
+          + DatabaseFile.folderProblem(directory, error),
         path: directory.path)
     }
     let temporary = "\(path).new-\(UUID().uuidString.lowercased())"
@@ -289,6 +291,13 @@ final class SQLiteDatabase: Sendable {
       return JournalError(
         .databaseFailure, message: "The journal database reported an error: \(error)", path: path)
     }
+    if sqlite.isDiskFull {
+      return JournalError(
+        .diskFull,
+        message:
+          "The disk is full; the change was not saved. Free some space and try again. (\(sqlite))",
+        path: path)
+    }
     switch sqlite.primaryCode {
     case SQLITE_BUSY, SQLITE_LOCKED:
       return JournalError(
@@ -300,12 +309,6 @@ final class SQLiteDatabase: Sendable {
       return JournalError(
         .readOnly,
         message: "The journal \"\(name)\" cannot be written to: it is read-only. (\(sqlite))",
-        path: path)
-    case SQLITE_FULL:
-      return JournalError(
-        .diskFull,
-        message:
-          "The disk is full; the change was not saved. Free some space and try again. (\(sqlite))",
         path: path)
     case SQLITE_CORRUPT, SQLITE_NOTADB:
       return JournalError(

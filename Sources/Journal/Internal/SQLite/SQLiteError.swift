@@ -4,12 +4,22 @@
   import CSQLite
 #endif
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// An error reported by SQLite: its extended result code and its message.
 struct SQLiteError: Error, CustomStringConvertible {
   /// The extended result code, such as 2067 (`SQLITE_CONSTRAINT_UNIQUE`).
   let code: Int32
   /// SQLite's message, such as `"UNIQUE constraint failed: entry.id"`.
   let message: String
+  /// The operating system's error number behind an I/O error, such as `ENOSPC`; 0 when none.
+  let systemErrno: Int32
 
   /// The primary result code, such as 19 (`SQLITE_CONSTRAINT`).
   var primaryCode: Int32 { code & 0xFF }
@@ -17,6 +27,7 @@ struct SQLiteError: Error, CustomStringConvertible {
   /// The error SQLite reports for a connection after a failed call.
   init(connection: OpaquePointer?, code: Int32) {
     self.code = connection.map { sqlite3_extended_errcode($0) } ?? code
+    systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
     if let connection, let text = sqlite3_errmsg(connection) {
       message = String(cString: text)
     } else {
@@ -24,9 +35,17 @@ struct SQLiteError: Error, CustomStringConvertible {
     }
   }
 
-  init(code: Int32, message: String) {
+  init(code: Int32, message: String, systemErrno: Int32 = 0) {
     self.code = code
     self.message = message
+    self.systemErrno = systemErrno
+  }
+
+  /// Whether the disk (or the user's quota) is full: `SQLITE_FULL`, or an I/O error whose system
+  /// error is `ENOSPC` or `EDQUOT`, as when the shared-memory file cannot grow.
+  var isDiskFull: Bool {
+    primaryCode == SQLITE_FULL
+      || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
   }
 
   /// `"SQLite error 2067 (constraint failed): UNIQUE constraint failed: entry.id"`.
