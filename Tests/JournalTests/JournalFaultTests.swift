@@ -133,11 +133,7 @@ struct JournalFaultTests {
 
   @Test(.enabled(if: isRoot, "tmpfs mounts need root"))
   func aFullDiskIsATypedErrorThatLeavesNothingHalfWrittenAndReadsWorking() async throws {
-    try await withTemporaryDirectory { directory in
-      let mounted = directory.appendingPathComponent("small")
-      try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
-      try Self.mount(["-t", "tmpfs", "-o", "size=1200k", "tmpfs", mounted.path])
-      defer { _ = try? Self.mount([mounted.path], command: "/usr/bin/umount") }
+    try await Self.withSmallDisk(size: "1200k") { mounted in
       let journal = try JournalRepository(directory: mounted)
       var added: [JournalEntry] = []
       var photo = Fixture.jpeg
@@ -178,11 +174,7 @@ struct JournalFaultTests {
 
   @Test(.enabled(if: isRoot, "tmpfs mounts need root"))
   func openingAJournalNobodyHasOpenOnAFullDiskIsATypedDiskFullError() async throws {
-    try await withTemporaryDirectory { directory in
-      let mounted = directory.appendingPathComponent("small")
-      try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
-      try Self.mount(["-t", "tmpfs", "-o", "size=600k", "tmpfs", mounted.path])
-      defer { _ = try? Self.mount([mounted.path], command: "/usr/bin/umount") }
+    try await Self.withSmallDisk(size: "600k") { mounted in
       let entry = try Fixture.entry()
       do {
         let store = try SQLiteJournalStore(
@@ -400,6 +392,19 @@ struct JournalFaultTests {
     // Every write is refused in the same words.
     #expect(messages.count == 1, "\(messages)", sourceLocation: sourceLocation)
     #expect(try await journal.count(in: .all) == count)
+  }
+
+  /// Runs `body` with a folder on a `tmpfs` of `size` (such as `"600k"`), unmounted afterwards.
+  static func withSmallDisk(
+    size: String, _ body: (URL) async throws -> Void
+  ) async throws {
+    try await withTemporaryDirectory { directory in
+      let mounted = directory.appendingPathComponent("small")
+      try FileManager.default.createDirectory(at: mounted, withIntermediateDirectories: true)
+      try mount(["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mounted.path])
+      defer { _ = try? mount([mounted.path], command: "/usr/bin/umount") }
+      try await body(mounted)
+    }
   }
 
   static func mount(_ arguments: [String], command: String = "/usr/bin/mount") throws {
