@@ -59,6 +59,9 @@ public final class JournalRepository: Sendable {
     /// How long after the last write the search index's segments are merged (see
     /// ``SearchIndexMaintenance``); shorter in tests.
     var indexIdleDelay = SearchIndexMaintenance.defaultIdleDelay
+    /// Whether other processes' commits are watched through the folder's file events, where the
+    /// system has them; `false` looks on a timer, as when no file watch can be had.
+    var watchesFileEvents = true
 
     /// Creates options.
     ///
@@ -715,7 +718,9 @@ public final class JournalRepository: Sendable {
       return !watching.isStarted
     }
     guard start else { return }
-    let watcher = FolderWatcher(databasePath: sqlite.fileURL.path) { [weak self] in
+    let watcher = FolderWatcher(
+      databasePath: sqlite.fileURL.path, usingFileEvents: options.watchesFileEvents
+    ) { [weak self] in
       guard let self else { return }
       writes.async { [weak self] in self?.refreshAfterCommitElsewhere(attempt: 0) }
     }
@@ -745,7 +750,8 @@ public final class JournalRepository: Sendable {
   private func refreshAfterCommitElsewhere(attempt: Int) {
     guard noteDataVersion() else {
       let delays = [2, 10, 50, 150, 300]
-      guard FolderWatcher.wakesOnWrites, attempt < delays.count else { return }
+      let wakesOnWrites = watching.withLock { $0.watcher?.wakesOnWrites ?? false }
+      guard wakesOnWrites, attempt < delays.count else { return }
       writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
         self?.refreshAfterCommitElsewhere(attempt: attempt + 1)
       }

@@ -125,6 +125,22 @@ struct JournalSharedObservationTests {
     }
   }
 
+  @Test func withoutAFileWatchATimerStillBringsAnotherRepositorysCommits() async throws {
+    try await withTemporaryDirectory { directory in
+      var options = JournalRepository.Options()
+      // As when the user's inotify instances are used up.
+      options.watchesFileEvents = false
+      let watching = try JournalRepository(directory: directory, options: options)
+      let writing = try JournalRepository(directory: directory)
+      let changes = watching.changes
+      let before = changes.value
+      let pages = try watching.observation(of: .favorites)
+      let entry = try await writing.add(Fixture.draft(isFavorite: true))
+      for await page in pages where (try? page.get().entries) == [entry] { break }
+      for await count in changes where count > before { break }
+    }
+  }
+
   @Test func aCommitElsewhereJustBeforeAWriteHereStillReachesObservers() async throws {
     try await withTemporaryDirectory { directory in
       let journal = try JournalRepository(directory: directory)

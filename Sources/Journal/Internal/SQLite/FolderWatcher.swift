@@ -15,70 +15,52 @@ import HaruShared
 /// On Linux a thread of its own waits in `poll(2)` on an `inotify` watch of the database's folder:
 /// every commit writes to the `-wal` file and every checkpoint to the database file, so each one
 /// wakes it, and nothing runs while nothing changes. Events that arrive together are handled as
-/// one. On other platforms, which have no `inotify`, a timer on a queue of its own fires twice a
-/// second; what it calls is cheap (`PRAGMA data_version`). That timer is not compiled or tested
-/// here, where Haru is built on Linux.
+/// one. Where there is no `inotify` (Apple platforms), or when a watch cannot be had (the user's
+/// `inotify` instances are used up), a timer on a queue of its own fires twice a second instead;
+/// what it calls is cheap (`PRAGMA data_version`). The timer is compiled and tested here on Linux,
+/// as that fallback; the Apple build of this file is not compiled here.
 ///
 /// ``stop()`` ends the watching; it is called when the owner goes away.
 final class FolderWatcher: Sendable {
-  /// Whether the watcher wakes on the files' writes (`inotify`), so that a wake that finds no
-  /// commit yet is worth looking again shortly; `false` where a timer wakes it anyway.
-  #if os(Linux)
-    static let wakesOnWrites = true
-  #else
-    static let wakesOnWrites = false
-  #endif
+  /// How often the timer fires when there is no `inotify` watch.
+  static let timerInterval = DispatchTimeInterval.milliseconds(500)
 
-  private let changed: @Sendable () -> Void
+  /// Whether the watcher wakes on the files' writes (`inotify`), so that a wake that finds no
+  /// commit yet is worth looking again shortly; `false` when a timer wakes it anyway.
+  let wakesOnWrites: Bool
   #if os(Linux)
     private let descriptors: LockedState<(inotify: Int32, wake: Int32)?>
-  #else
-    private let timer: DispatchSourceTimer
   #endif
+  private let timer: LockedState<(any DispatchSourceTimer)?>
 
   /// Starts watching.
   ///
   /// - Parameters:
   ///   - databasePath: The database file; its folder is watched, for names that start with the
   ///     file's name.
-  ///   - changed: Called on the watcher's thread after a change.
-  ///
-  /// The initializer fails when the folder cannot be watched.
-  init?(databasePath: String, changed: @escaping @Sendable () -> Void) {
-    self.changed = changed
-    let url = URL(fileURLWithPath: databasePath)
-    let folder = url.deletingLastPathComponent().path
-    let name = url.lastPathComponent
+  ///   - usingFileEvents: Whether to watch the folder's events where the system has them;
+  ///     `false` uses the timer, as when no watch can be had.
+  ///   - changed: Called on the watcher's thread after a change, or at every tick of the timer.
+  init(
+    databasePath: String, usingFileEvents: Bool = true,
+    changed: @escaping @Sendable () -> Void
+  ) {
     #if os(Linux)
-      let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-      guard inotify >= 0 else { return nil }
-      let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
-      var pipeEnds: [Int32] = [0, 0]
-      guard inotify_add_watch(inotify, folder, mask) >= 0, pipe(&pipeEnds) == 0 else {
-        close(inotify)
-        return nil
+      if usingFileEvents, let ends = Self.startWatching(databasePath, changed: changed) {
+        descriptors = LockedState(ends)
+        timer = LockedState(nil)
+        wakesOnWrites = true
+        return
       }
-      for end in pipeEnds {
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
-      descriptors = LockedState((inotify, pipeEnds[1]))
-      let wakeRead = pipeEnds[0]
-      let thread = Thread {
-        Self.watch(inotify: inotify, wake: wakeRead, name: name, changed: changed)
-        close(wakeRead)
-        close(inotify)
-      }
-      thread.name = "haru.journal.watcher"
-      thread.start()
-    #else
-      _ = folder
-      _ = name
-      timer = DispatchSource.makeTimerSource(
-        queue: DispatchQueue(label: "haru.journal.watcher", qos: .utility))
-      timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
-      timer.setEventHandler(handler: changed)
-      timer.resume()
+      descriptors = LockedState(nil)
     #endif
+    let timer = DispatchSource.makeTimerSource(
+      queue: DispatchQueue(label: "haru.journal.watcher", qos: .utility))
+    timer.schedule(deadline: .now() + Self.timerInterval, repeating: Self.timerInterval)
+    timer.setEventHandler(handler: changed)
+    timer.resume()
+    self.timer = LockedState(timer)
+    wakesOnWrites = false
   }
 
   deinit {
@@ -87,6 +69,10 @@ final class FolderWatcher: Sendable {
 
   /// Ends the watching; `changed` may still be running once, never again after it returns.
   func stop() {
+    timer.withLock { timer in
+      timer?.cancel()
+      timer = nil
+    }
     #if os(Linux)
       guard
         let ends = descriptors.withLock({ (ends) -> (inotify: Int32, wake: Int32)? in
@@ -98,12 +84,42 @@ final class FolderWatcher: Sendable {
       var byte: UInt8 = 1
       _ = write(ends.wake, &byte, 1)
       close(ends.wake)
-    #else
-      timer.cancel()
     #endif
   }
 
   #if os(Linux)
+    /// Starts the thread that waits on an `inotify` watch of the database's folder.
+    ///
+    /// - Returns: The watch's descriptor and the write end of the pipe that stops the thread, or
+    ///   `nil` when no watch can be had.
+    private static func startWatching(
+      _ databasePath: String, changed: @escaping @Sendable () -> Void
+    ) -> (inotify: Int32, wake: Int32)? {
+      let url = URL(fileURLWithPath: databasePath)
+      let folder = url.deletingLastPathComponent().path
+      let name = url.lastPathComponent
+      let inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+      guard inotify >= 0 else { return nil }
+      let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+      var pipeEnds: [Int32] = [0, 0]
+      guard inotify_add_watch(inotify, folder, mask) >= 0, pipe(&pipeEnds) == 0 else {
+        close(inotify)
+        return nil
+      }
+      for end in pipeEnds {
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      let wakeRead = pipeEnds[0]
+      let thread = Thread {
+        Self.watch(inotify: inotify, wake: wakeRead, name: name, changed: changed)
+        close(wakeRead)
+        close(inotify)
+      }
+      thread.name = "haru.journal.watcher"
+      thread.start()
+      return (inotify, pipeEnds[1])
+    }
+
     private static func watch(
       inotify: Int32, wake: Int32, name: String, changed: @Sendable () -> Void
     ) {
