@@ -19,7 +19,7 @@ import HaruShared
 /// draft.sentence = "장미향인데 나무 냄새가 오래 남는다"
 /// let entry = try await journal.add(draft, photo: jpegBytes)
 ///
-/// for await favorites in try journal.observation(of: .favorites) {
+/// for await favorites in try await journal.observation(of: .favorites) {
 ///   render(favorites)  // the first page now, then again after every change to it
 /// }
 /// ```
@@ -627,7 +627,7 @@ public final class JournalRepository: Sendable {
   /// the observation delivers the error as a value; the next successful read replaces it.
   ///
   /// ```swift
-  /// for await favorites in try journal.observation(of: .favorites) {
+  /// for await favorites in try await journal.observation(of: .favorites) {
   ///   switch favorites {
   ///   case .success(let page): show(page.entries)
   ///   case .failure(let error): show(error.message)
@@ -635,25 +635,26 @@ public final class JournalRepository: Sendable {
   /// }
   /// ```
   ///
+  /// The first call for a list reads its first page, on the repository's own queue, so that the
+  /// observation starts with the current value; every update reads there too.
+  ///
   /// - Parameters:
   ///   - list: Which entries.
   ///   - limit: The page size, `1...1000`; 50 by default.
-  /// The first call for a list reads its first page on the calling thread, so that the
-  /// observation can start with the current value; later calls and every update read on the
-  /// repository's own queue.
-  ///
   /// - Returns: The observation; observations of the same list and size share their value.
   /// - Throws: ``JournalError/Code/invalidPageSize``.
+  @concurrent
   public func observation(
     of list: JournalList, limit: Int = 50
-  ) throws(JournalError) -> ValueObservation<Result<JournalPage, JournalError>> {
+  ) async throws(JournalError) -> ValueObservation<Result<JournalPage, JournalError>> {
     try Self.checkPageSize(limit)
     startWatching()
     let key = ObservedList(list: list, limit: limit)
     if let existing = observed.withLock({ $0[key]?.observation }) { return existing }
     // Read without the lock; a write that lands between this read and the subject's
     // registration is caught by the refresh queued after it.
-    let subject = ValueSubject(loadPage(key))
+    let first = try await onReads { () throws(JournalError) in self.loadPage(key) }
+    let subject = ValueSubject(first)
     let (observation, isNew) = observed.withLock { subjects in
       if let existing = subjects[key] { return (existing.observation, false) }
       subjects[key] = subject

@@ -12,7 +12,7 @@ struct JournalObservationTests {
     try await withTemporaryDirectory { directory in
       let clock = TestClock()
       let journal = try kind.makeRepository(in: directory, now: clock.now)
-      let observation = try journal.observation(of: .favorites)
+      let observation = try await journal.observation(of: .favorites)
       var favorites = observation.makeAsyncIterator()
       #expect(try await favorites.next()?.get().entries == [])
 
@@ -53,7 +53,7 @@ struct JournalObservationTests {
     try await withTemporaryDirectory { directory in
       let journal = try StoreKind.sqlite.makeRepository(in: directory)
       let rose = Perfume(brand: "Le Labo", name: "Rose 31")
-      let observation = try journal.observation(of: .perfume(rose), limit: 2)
+      let observation = try await journal.observation(of: .perfume(rose), limit: 2)
       let entry = try await journal.add(Fixture.draft(brand: "Le Labo", perfumeName: "Santal 33"))
       #expect(try observation.value.get().entries == [])
       var draft = entry.draft
@@ -69,8 +69,8 @@ struct JournalObservationTests {
   @Test func observationsOfTheSameListShareTheirValueAndManyConsumersSeeIt() async throws {
     try await withTemporaryDirectory { directory in
       let journal = try StoreKind.inMemory.makeRepository(in: directory)
-      let first = try journal.observation(of: .all, limit: 3)
-      let second = try journal.observation(of: .all, limit: 3)
+      let first = try await journal.observation(of: .all, limit: 3)
+      let second = try await journal.observation(of: .all, limit: 3)
       let added = try await journal.add(Fixture.draft())
       #expect(try first.value.get().entries == [added])
       #expect(try second.value.get().entries == [added])
@@ -90,11 +90,11 @@ struct JournalObservationTests {
     }
   }
 
-  @Test func aFailedRefreshIsDeliveredAsAValue() throws {
-    try withTemporaryDirectory { directory in
+  @Test func aFailedRefreshIsDeliveredAsAValue() async throws {
+    try await withTemporaryDirectory { directory in
       let store = FailingReadsStore()
       let journal = try JournalRepository(store: store, directory: directory, now: { Fixture.now })
-      let observation = try journal.observation(of: .all)
+      let observation = try await journal.observation(of: .all)
       guard case .failure(let error) = observation.value else {
         Issue.record("a failed read was delivered as a page")
         return
@@ -114,7 +114,7 @@ struct JournalSharedObservationTests {
       let writing = try JournalRepository(directory: directory)
       let changes = watching.changes
       let before = changes.value
-      let pages = try watching.observation(of: .favorites)
+      let pages = try await watching.observation(of: .favorites)
       #expect(try pages.value.get().entries.isEmpty)
       let entry = try await writing.add(Fixture.draft(isFavorite: true))
       for await page in pages where (try? page.get().entries) == [entry] { break }
@@ -134,7 +134,7 @@ struct JournalSharedObservationTests {
       let writing = try JournalRepository(directory: directory)
       let changes = watching.changes
       let before = changes.value
-      let pages = try watching.observation(of: .favorites)
+      let pages = try await watching.observation(of: .favorites)
       let entry = try await writing.add(Fixture.draft(isFavorite: true))
       for await page in pages where (try? page.get().entries) == [entry] { break }
       for await count in changes where count > before { break }
@@ -144,7 +144,7 @@ struct JournalSharedObservationTests {
   @Test func aCommitElsewhereJustBeforeAWriteHereStillReachesObservers() async throws {
     try await withTemporaryDirectory { directory in
       let journal = try JournalRepository(directory: directory)
-      let favorites = try journal.observation(of: .favorites)
+      let favorites = try await journal.observation(of: .favorites)
       #expect(try favorites.value.get().entries.isEmpty)
       let other = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent(JournalRepository.databaseFileName))

@@ -205,8 +205,8 @@ struct JournalRepositoryTests {
         try await journal.entries(in: .all, limit: limit)
       }
       #expect(error?.code == .invalidPageSize)
-      let observation = #expect(throws: JournalError.self) {
-        try journal.observation(of: .favorites, limit: limit)
+      let observation = await #expect(throws: JournalError.self) {
+        try await journal.observation(of: .favorites, limit: limit)
       }
       #expect(observation?.code == .invalidPageSize)
     }

@@ -234,7 +234,7 @@ enum JournalCommand {
     let journal = try context.openJournal()
     let pages: ValueObservation<Result<JournalPage, JournalError>>
     do {
-      pages = try journal.observation(
+      pages = try await journal.observation(
         of: options.flag("--favorites") ? .favorites : .all, limit: limit)
     } catch {
       throw CLIError(error)
