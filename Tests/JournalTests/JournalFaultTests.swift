@@ -325,6 +325,48 @@ struct JournalFaultTests {
     }
   }
 
+  @Test func aReadWaitingForAFreeConnectionEndsWhenCancelled() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(fileURL: directory.appendingPathComponent("j.sqlite"))
+      // Two long reads (an export and a check, say) hold both read connections.
+      let release = DispatchSemaphore(value: 0)
+      let holding = DispatchSemaphore(value: 0)
+      // Threads of their own: blocked threads of Dispatch's pool are replaced only slowly.
+      for _ in 0..<2 {
+        Thread {
+          _ = try? store.database.read { _ in
+            holding.signal()
+            release.wait()
+            return 0
+          }
+        }.start()
+      }
+      holding.wait()
+      holding.wait()
+      defer {
+        release.signal()
+        release.signal()
+      }
+      let interrupter = ReadInterrupter()
+      let finished = DispatchSemaphore(value: 0)
+      let outcome = LockedBox<JournalError.Code?>(nil)
+      Thread {
+        do {
+          _ = try store.database.read(interrupter: interrupter) { _ in 1 }
+        } catch let error as JournalError {
+          outcome.set(error.code)
+        } catch {
+          outcome.set(.databaseFailure)
+        }
+        finished.signal()
+      }.start()
+      interrupter.cancel()
+      // Ends while the other reads still hold their connections.
+      #expect(finished.wait(timeout: .now() + .seconds(5)) == .success)
+      #expect(outcome.value == .cancelled)
+    }
+  }
+
   @Test func aCancelBetweenTwoStatementsOfAReadStopsTheNextOne() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(fileURL: directory.appendingPathComponent("j.sqlite"))

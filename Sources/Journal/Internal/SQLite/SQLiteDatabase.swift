@@ -342,7 +342,8 @@ final class SQLiteDatabase: Sendable {
     interrupter: ReadInterrupter? = nil, _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
     let path = path
-    return try readers.use { (connection) throws(JournalError) -> Result in
+    return try readers.use(interrupter: interrupter) {
+      (connection) throws(JournalError) -> Result in
       if let interrupter {
         guard interrupter.begin(connection.handle) else {
           throw JournalError(.cancelled, message: "The read was cancelled.", path: path)
@@ -444,10 +445,25 @@ final class ReaderPool: Sendable {
     available = DispatchSemaphore(value: slots.count)
   }
 
+  /// Runs `body` with a free connection, waiting for one when all are in use.
+  ///
+  /// - Parameters:
+  ///   - interrupter: When given, a wait for a free connection ends with
+  ///     ``JournalError/Code/cancelled`` within a few milliseconds of its cancellation.
+  ///   - body: The read.
   func use<Result: Sendable>(
+    interrupter: ReadInterrupter? = nil,
     _ body: (SQLiteConnection) throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
-    available.wait()
+    if let interrupter {
+      while available.wait(timeout: .now() + .milliseconds(2)) == .timedOut {
+        guard !interrupter.isCancelled else {
+          throw JournalError(.cancelled, message: "The read was cancelled.", path: path)
+        }
+      }
+    } else {
+      available.wait()
+    }
     let index = free.withLock { $0.removeLast() }
     defer {
       free.withLock { $0.append(index) }
