@@ -451,6 +451,9 @@ final class ReaderPool: Sendable {
   ///   - interrupter: When given, a wait for a free connection ends with
   ///     ``JournalError/Code/cancelled`` within a few milliseconds of its cancellation.
   ///   - body: The read.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``JournalError/Code/cancelled``, a failure to open the connection, or what `body`
+  ///   throws.
   func use<Result: Sendable>(
     interrupter: ReadInterrupter? = nil,
     _ body: (SQLiteConnection) throws(JournalError) -> Result
