@@ -128,6 +128,11 @@ struct JournalFaultTests {
       try await Self.expectReadsWorkAndWritesAreRefused(journal, entry: entry, count: 3)
       #expect(
         fileNames(in: mounted).filter { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }.isEmpty)
+      // No journal in a folder that does not exist on the medium: read-only, said so.
+      let missing = #expect(throws: JournalError.self) {
+        try JournalRepository(directory: mounted.appendingPathComponent("nested/journal"))
+      }
+      #expect(missing?.code == .readOnly, "\(String(describing: missing))")
     }
   }
 

@@ -122,10 +122,14 @@ enum DatabaseFile {
     "\"\(name)\", \"\(name)-wal\" and \"\(name)-shm\""
   }
 
-  /// Whether the database's folder is on a medium mounted read-only.
+  /// Whether the database's folder, or the nearest of its parents that exists, is on a medium
+  /// mounted read-only.
   static func isOnReadOnlyMedium(path: String) -> Bool {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    return access(folder, W_OK) != 0 && errno == EROFS
+    var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    while !exists(folder.path), folder.path.count > 1 {
+      folder = folder.deletingLastPathComponent()
+    }
+    return access(folder.path, W_OK) != 0 && errno == EROFS
   }
 
   /// Why a folder could not be created, in words: a file where a folder of its path should be,
