@@ -109,7 +109,7 @@ enum JournalProcessBenchmarks {
     let journal = try JournalRepository(directory: directory)
     // Only the child's entries: the generated journal has entries dated years ahead, which the
     // whole list shows before today's.
-    let pages = try journal.observation(
+    let pages = try await journal.observation(
       of: .perfume(Perfume(brand: "Child", name: "Requested")), limit: 5)
     var iterator = pages.makeAsyncIterator()
     let plan = SamplingPlan(warmupBatches: 5, samples: 100, batchSize: 1)
