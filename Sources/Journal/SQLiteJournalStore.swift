@@ -545,6 +545,26 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
+  /// What a line of `PRAGMA integrity_check` means for the journal, in words, with SQLite's line.
+  static func describe(fileProblem line: String) -> String {
+    let lists = [
+      "entry_favorite_newest": "the order of the favorites",
+      "entry_perfume_newest": "the order of each perfume's entries",
+      "entry_newest": "the order of all entries, newest first",
+      "entry_photo": "the lookup of entries by photo",
+    ]
+    if let list = lists.first(where: { line.contains("index \($0.key)") }) {
+      return "An index does not match the entries (\(list.value)): lists may leave out or repeat "
+        + "entries. (SQLite: \(line))"
+    }
+    if line.contains("never used") {
+      return "Part of the file belongs to no table: what it held can no longer be reached. "
+        + "(SQLite: \(line))"
+    }
+    return "Part of the file that holds the journal's data is damaged: entries stored there may "
+      + "be lost or wrong. (SQLite: \(line))"
+  }
+
   /// SQLite's own check of the whole file and of the search index's structure: `"ok"` when the
   /// database is sound.
   func integrityCheck() throws(JournalError) -> String {
@@ -573,10 +593,13 @@ public final class SQLiteJournalStore: JournalStore {
         return lines
       }
     } catch JournalError.Code.damaged {
-      file = ["the database file cannot be read: SQLite reports it as damaged"]
+      file = []
+      problems.append(
+        "Part of the file that holds the journal's data is damaged so badly that the check stops "
+          + "there: entries stored there may be lost or wrong.")
     }
     if file != ["ok"] {
-      problems += file.map { "database: \($0)" }
+      problems += file.map(Self.describe(fileProblem:))
     }
     progress(0.8)
     // SQLite checks FTS5 tables in `integrity_check` only from version 3.44 on. The index keeps
@@ -594,7 +617,8 @@ public final class SQLiteJournalStore: JournalStore {
         // Any other failure (busy, a full disk) kept the check from running: thrown, typed.
       }
       if index != "ok" {
-        problems.append("search index: \(index)")
+        problems.append(
+          "The search index is damaged: searches may miss entries or fail. (SQLite: \(index))")
       }
     }
     progress(1)

@@ -199,6 +199,19 @@ struct SQLiteJournalStoreTests {
     #expect(SQLiteJournalStore.milliseconds(timeout) == milliseconds)
   }
 
+  @Test(arguments: [
+    ("row 12 missing from index entry_favorite_newest", "the order of the favorites"),
+    ("wrong # of entries in index entry_newest", "the order of all entries, newest first"),
+    ("non-unique entry in index entry_perfume_newest", "the order of each perfume's entries"),
+    ("Page 42 is never used", "belongs to no table"),
+    ("On tree page 585 cell 15: invalid page number 0", "may be lost or wrong"),
+  ])
+  func integrityCheckLinesAreSaidInWords(line: String, words: String) {
+    let described = SQLiteJournalStore.describe(fileProblem: line)
+    #expect(described.contains(words), "\(described)")
+    #expect(described.hasSuffix("(SQLite: \(line))"))
+  }
+
   @Test func aConnectionOpenedAfterTheDatabaseMovedCreatesNoNewDatabase() throws {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("journal.sqlite")
