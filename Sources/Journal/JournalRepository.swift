@@ -175,9 +175,10 @@ public final class JournalRepository: Sendable {
     indexMaintenance =
       store is SQLiteJournalStore && !readOnly
       ? SearchIndexMaintenance(queue: writes, idleDelay: options.indexIdleDelay) : nil
-    // Where other connections' commits are counted from; this repository's own never count.
-    _ = noteDataVersion()
     guard !readOnly else { return }
+    // Where other connections' commits are counted from; this repository's own never count. A
+    // read-only repository, which has no writer, counts from when it starts watching.
+    _ = noteDataVersion()
     let grace = options.orphanGracePeriod.components
     let graceSeconds = Double(grace.seconds) + Double(grace.attoseconds) / 1e18
     try photos.sweep(olderThan: now().addingTimeInterval(-graceSeconds)) {
@@ -719,6 +720,10 @@ public final class JournalRepository: Sendable {
       return !watching.isStarted
     }
     guard start else { return }
+    if isReadOnly {
+      // Before any wake of the watcher, which is handled on the same queue.
+      writes.async { [weak self] in _ = self?.noteDataVersion() }
+    }
     let watcher = FolderWatcher(
       databasePath: sqlite.fileURL.path, usingFileEvents: options.watchesFileEvents
     ) { [weak self] in
@@ -751,7 +756,9 @@ public final class JournalRepository: Sendable {
   private func refreshAfterCommitElsewhere(attempt: Int) {
     guard noteDataVersion() else {
       let delays = [2, 10, 50, 150, 300]
-      let wakesOnWrites = watching.withLock { $0.watcher?.wakesOnWrites ?? false }
+      // A wake before the watcher is stored can only be a file event: the timer's first tick
+      // comes half a second later.
+      let wakesOnWrites = watching.withLock { $0.watcher?.wakesOnWrites ?? true }
       guard wakesOnWrites, attempt < delays.count else { return }
       writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
         self?.refreshAfterCommitElsewhere(attempt: attempt + 1)

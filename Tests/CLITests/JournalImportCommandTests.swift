@@ -177,7 +177,7 @@ extension HaruCLI {
       let tsv = try write(
         [
           ["", "2026-11-19", "Diptyque", "Philosykos", "", "초록", "0"].joined(separator: "\t"),
-          ["", "2026-11-21", "Aesop", "Hwyl", "", "숲", "1"].joined(separator: "\t"),
+          ["  ", "2026-11-21", "Aesop", "Hwyl", "", "숲", "1"].joined(separator: "\t"),
         ], haru, name: "no-ids.tsv")
       for (round, expected) in [(1, (1, 1)), (2, (0, 2))] {
         let run = try await haru.run(["journal", "import", tsv, "--json"])

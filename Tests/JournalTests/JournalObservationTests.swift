@@ -141,6 +141,19 @@ struct JournalSharedObservationTests {
     }
   }
 
+  @Test func aReadOnlyRepositoryFollowsAnotherRepositorysCommits() async throws {
+    try await withTemporaryDirectory { directory in
+      let writing = try JournalRepository(directory: directory)
+      let reading = try JournalRepository(directory: directory, options: .init(readOnly: true))
+      let changes = reading.changes
+      let before = changes.value
+      let pages = try await reading.observation(of: .all)
+      let entry = try await writing.add(Fixture.draft())
+      for await page in pages where (try? page.get().entries) == [entry] { break }
+      for await count in changes where count > before { break }
+    }
+  }
+
   @Test func aCommitElsewhereJustBeforeAWriteHereStillReachesObservers() async throws {
     try await withTemporaryDirectory { directory in
       let journal = try JournalRepository(directory: directory)

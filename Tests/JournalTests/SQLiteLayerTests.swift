@@ -3,6 +3,12 @@ import Testing
 
 @testable import HaruJournal
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The thin SQLite layer: binding, stepping, typed columns, errors and transactions.
 struct SQLiteLayerTests {
   func memory() throws -> SQLiteConnection {
@@ -49,6 +55,22 @@ struct SQLiteLayerTests {
     try connection.execute("INSERT INTO t (s) VALUES (CAST(x'61FF62' AS TEXT))")
     let text = try connection.text("SELECT s FROM t")
     #expect(text == "a\u{FFFD}b")
+  }
+
+  // SQLite's codes: SQLITE_FULL 13, SQLITE_BUSY 5, SQLITE_IOERR 10 with its extended codes
+  // SQLITE_IOERR_SHORT_READ 522, _WRITE 778 and _SHMSIZE 4874.
+  @Test(
+    arguments: [
+      (Int32(13), Int32(0), true),
+      (4874, ENOSPC, true),  // the shared-memory file cannot grow
+      (778, EDQUOT, true),  // a write over the quota
+      (778, EIO, false),
+      (522, ENOSPC, false),  // a short read: the error number is left over
+      (5, ENOSPC, false),
+    ] as [(Int32, Int32, Bool)])
+  func aFullDiskIsToldFromOtherIOErrors(code: Int32, systemErrno: Int32, isDiskFull: Bool) {
+    let error = SQLiteError(code: code, message: "", systemErrno: systemErrno)
+    #expect(error.isDiskFull == isDiskFull)
   }
 
   @Test func errorsCarryTheSQLiteCodeAndMessage() throws {

@@ -275,7 +275,7 @@ struct ImportLines {
         return .success(TSVLine(id: nil, text: Data(line), isDerived: false))
       }
       let first = line[line.startIndex..<tab]
-      guard first.isEmpty else {
+      guard first.allSatisfy({ $0 == 0x20 }) else {
         let id = UUID(uuidString: String(decoding: first, as: UTF8.self))
         return .success(TSVLine(id: id, text: Data(line), isDerived: false))
       }

@@ -41,11 +41,15 @@ struct SQLiteError: Error, CustomStringConvertible {
     self.systemErrno = systemErrno
   }
 
-  /// Whether the disk (or the user's quota) is full: `SQLITE_FULL`, or an I/O error whose system
-  /// error is `ENOSPC` or `EDQUOT`, as when the shared-memory file cannot grow.
+  /// Whether the disk (or the user's quota) is full: `SQLITE_FULL`, or an I/O error of a write,
+  /// a flush, a truncation or the shared-memory file whose system error is `ENOSPC` or `EDQUOT`,
+  /// as when the shared-memory file cannot grow. Other I/O errors make no system call that could
+  /// set the error number, which may then be left over from an earlier failure.
   var isDiskFull: Bool {
-    primaryCode == SQLITE_FULL
-      || (primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT))
+    if primaryCode == SQLITE_FULL { return true }
+    // SQLITE_IOERR_WRITE, _FSYNC, _TRUNCATE, _SHMOPEN and _SHMSIZE: SQLITE_IOERR | (n << 8).
+    let writing: [Int32] = [3, 4, 6, 18, 19].map { SQLITE_IOERR | ($0 << 8) }
+    return writing.contains(code) && (systemErrno == ENOSPC || systemErrno == EDQUOT)
   }
 
   /// `"SQLite error 2067 (constraint failed): UNIQUE constraint failed: entry.id"`.
