@@ -148,10 +148,7 @@ enum JournalImportCommand {
       imported += report.importedCount
       skipped += report.skippedCount
       let batchRejected = report.rejectedLines.map { error in
-        JournalError(
-          error.code, message: error.message, field: error.field,
-          line: error.line.map { $0 + range.lowerBound }, path: error.path,
-          entryID: error.entryID, validationError: error.validationError)
+        refused(error, atLine: error.line.map { $0 + range.lowerBound })
       }
       rejected += batchRejected
       // A repeat of a refused line is refused for the same reason; of an imported one, skipped.
@@ -159,10 +156,7 @@ enum JournalImportCommand {
         if let first = batchDerived[id],
           let error = batchRejected.first(where: { $0.line == first })
         {
-          rejected.append(
-            JournalError(
-              error.code, message: error.message, field: error.field, line: line,
-              path: error.path, entryID: error.entryID, validationError: error.validationError))
+          rejected.append(refused(error, atLine: line))
         } else {
           skipped += 1
         }
@@ -200,6 +194,13 @@ enum JournalImportCommand {
       throw .data(
         "\(rejected.count) of \(lines.count) lines were not imported; see the lines listed above.")
     }
+  }
+
+  /// The same refusal, reported at another line.
+  static func refused(_ error: JournalError, atLine line: Int?) -> JournalError {
+    JournalError(
+      error.code, message: error.message, field: error.field, line: line, path: error.path,
+      entryID: error.entryID, validationError: error.validationError)
   }
 
   static func printSummary(_ summary: Summary, _ context: Context) {

@@ -125,24 +125,26 @@ enum DatabaseFile {
   /// Whether the database's folder, or the nearest of its parents that exists, is on a medium
   /// mounted read-only.
   static func isOnReadOnlyMedium(path: String) -> Bool {
-    var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    while !exists(folder.path), folder.path.count > 1 {
-      folder = folder.deletingLastPathComponent()
-    }
+    let folder = nearestExisting(URL(fileURLWithPath: path).deletingLastPathComponent())
     return access(folder.path, W_OK) != 0 && errno == EROFS
+  }
+
+  /// `url`, or the nearest of its parents that exists.
+  static func nearestExisting(_ url: URL) -> URL {
+    var url = url.standardizedFileURL
+    while !exists(url.path), url.path.count > 1 {
+      url = url.deletingLastPathComponent()
+    }
+    return url
   }
 
   /// Why a folder could not be created, in words: a file where a folder of its path should be,
   /// or what the system said.
   static func folderProblem(_ folder: URL, _ error: any Error) -> String {
-    var path = folder.standardizedFileURL.path
-    while path.count > 1 {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-        if !isFolder.boolValue { return "\(path) is a file, not a folder" }
-        break
-      }
-      path = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let path = nearestExisting(folder).path
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+      return "\(path) is a file, not a folder"
     }
     return error.localizedDescription
   }

@@ -282,6 +282,11 @@ final class SQLiteDatabase: Sendable {
     }
   }
 
+  /// The error of a read stopped because its task was cancelled.
+  static func cancelledRead(path: String) -> JournalError {
+    JournalError(.cancelled, message: "The read was cancelled.", path: path)
+  }
+
   /// The typed error for what SQLite reported: busy, read-only, disk full, damaged, cancelled,
   /// or any other failure.
   static func databaseFailure(_ error: any Error, path: String) -> JournalError {
@@ -318,7 +323,7 @@ final class SQLiteDatabase: Sendable {
           + "see what is damaged, and restore \(DatabaseFile.threeFiles(name)) together from a "
           + "backup.", path: path)
     case SQLITE_INTERRUPT:
-      return JournalError(.cancelled, message: "The read was cancelled.", path: path)
+      return cancelledRead(path: path)
     default:
       return JournalError(
         .databaseFailure, message: "The journal database reported an error: \(sqlite)",
@@ -346,7 +351,7 @@ final class SQLiteDatabase: Sendable {
       (connection) throws(JournalError) -> Result in
       if let interrupter {
         guard interrupter.begin(connection.handle) else {
-          throw JournalError(.cancelled, message: "The read was cancelled.", path: path)
+          throw SQLiteDatabase.cancelledRead(path: path)
         }
       }
       defer { interrupter?.end() }
@@ -461,7 +466,7 @@ final class ReaderPool: Sendable {
     if let interrupter {
       while available.wait(timeout: .now() + .milliseconds(2)) == .timedOut {
         guard !interrupter.isCancelled else {
-          throw JournalError(.cancelled, message: "The read was cancelled.", path: path)
+          throw SQLiteDatabase.cancelledRead(path: path)
         }
       }
     } else {
