@@ -277,11 +277,21 @@ enum ForecastCommand {
     return (type.map { "\(sky)·\($0)" } ?? sky) + chance
   }
 
-  /// "07:47" in Korea Standard Time.
+  /// "07:47" in Korea Standard Time; "--:--" for an instant no clock shows.
   static func clock(_ date: Date) -> String {
-    let seconds = Int((date.timeIntervalSince1970 + 9 * 3600).rounded())
-    let minuteOfDay = ((seconds / 60) % 1440 + 1440) % 1440
+    guard let seconds = koreaSeconds(date) else { return "--:--" }
+    let minuteOfDay = Int(((seconds / 60) % 1440 + 1440) % 1440)
     return String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
+  }
+
+  /// Whole seconds from 1970-01-01 00:00 to an instant, counted in Korea Standard Time; `nil`
+  /// for one more than 30 million years away.
+  ///
+  /// `Int64`: the count passes 2³¹ − 1 in 2038, and a 32-bit `Int` would trap.
+  static func koreaSeconds(_ date: Date) -> Int64? {
+    let seconds = (date.timeIntervalSince1970 + 9 * 3600).rounded()
+    guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+    return Int64(seconds)
   }
 
   static func providerName(_ identifier: String) -> String {

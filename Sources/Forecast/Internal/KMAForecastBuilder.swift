@@ -39,16 +39,16 @@ enum KMAForecastBuilder {
         .noData, message: "The forecast service's answer holds no forecast items.")
     }
     let baseDay = run.baseDate
-    let lastDate = items.reduce(-1) { max($0, $1.forecastDate) }
+    let lastDate = items.reduce(Int64(-1)) { max($0, $1.forecastDate) }
     let lastDay = day(lastDate)
     // Since 2024-11-28 the last day of a run that reaches three or more days ahead is
     // three-hourly, and its PCP, SNO and WSD are coded categories.
     let codedDate = lastDay.map { baseDay.days(until: $0) >= 3 } == true ? lastDate : -2
 
-    var slots: [Int: Slot] = [:]
+    var slots: [Int64: Slot] = [:]
     slots.reserveCapacity(128)
-    var extremes: [Int: Extremes] = [:]
-    var dayStarts: [Int: Date] = [:]
+    var extremes: [Int64: Extremes] = [:]
+    var dayStarts: [Int64: Date] = [:]
     for item in items where item.category != .unknown {
       guard let value = item.value, item.forecastTime >= 0 else { continue }
       let date = item.forecastDate
@@ -67,8 +67,8 @@ enum KMAForecastBuilder {
       }
       let hour = item.forecastTime / 100
       let minute = item.forecastTime % 100
-      guard hour < 24, minute < 60 else { continue }
-      let key = date * 10_000 + item.forecastTime
+      guard hour < 24, minute < 60, let key = slotKey(date: date, time: item.forecastTime)
+      else { continue }
       if slots[key] == nil {
         let start: Date
         if let known = dayStarts[date] {
@@ -105,7 +105,7 @@ enum KMAForecastBuilder {
       }
     }
 
-    var hoursByDate: [Int: [HourlyForecast]] = [:]
+    var hoursByDate: [Int64: [HourlyForecast]] = [:]
     for (key, slot) in slots {
       hoursByDate[key / 10_000, default: []].append(
         HourlyForecast(
@@ -173,9 +173,10 @@ enum KMAForecastBuilder {
   /// The run the items name, if they name a valid one.
   private static func run(of items: [KMAItem], operation: KMAOperation) -> KMARun? {
     guard let item = items.first(where: { $0.baseDate >= 0 && $0.baseTime >= 0 }),
-      let baseDay = day(item.baseDate)
+      let baseDay = day(item.baseDate), item.baseTime < 2400
     else { return nil }
-    return try? KMARun(operation: operation, baseDate: baseDay, baseHour: item.baseTime / 100)
+    return try? KMARun(
+      operation: operation, baseDate: baseDay, baseHour: Int(item.baseTime / 100))
   }
 
   private static func gridPoint(of items: [KMAItem]) -> GridPoint? {
@@ -185,10 +186,19 @@ enum KMAForecastBuilder {
     return try? GridPoint(nx: nx, ny: ny)
   }
 
-  /// The calendar day of a `yyyymmdd` number.
-  private static func day(_ date: Int) -> CalendarDay? {
-    guard date > 0 else { return nil }
-    return try? CalendarDay(year: date / 10_000, month: date / 100 % 100, day: date % 100)
+  /// The calendar day of a `yyyymmdd` number; `nil` for one of more than eight digits.
+  static func day(_ date: Int64) -> CalendarDay? {
+    guard date > 0, date < 100_000_000 else { return nil }
+    return try? CalendarDay(
+      year: Int(date / 10_000), month: Int(date / 100 % 100), day: Int(date % 100))
+  }
+
+  /// The key of an hour: its `yyyymmdd` date and `hhmm` time as one twelve-digit number, such
+  /// as 202611300600 (`Int64`: past a 32-bit `Int`); `nil` when the date has more than eight
+  /// digits or the time more than four.
+  static func slotKey(date: Int64, time: Int64) -> Int64? {
+    guard (0..<100_000_000).contains(date), (0..<10_000).contains(time) else { return nil }
+    return date * 10_000 + time
   }
 
   // MARK: - Values

@@ -13,23 +13,27 @@ struct KMAEnvelope {
   /// `response.body.items.item`.
   var items: [KMAItem] = []
   /// `response.body.totalCount`.
-  var totalCount: Int?
+  var totalCount: Int64?
   /// `response.body.pageNo`.
-  var pageNumber: Int?
+  var pageNumber: Int64?
   /// `response.body.numOfRows`.
-  var rowsPerPage: Int?
+  var rowsPerPage: Int64?
 }
 
 /// One item of a KMA answer. Dates are `yyyymmdd` and times `hhmm` as numbers; -1 when absent or
 /// unreadable.
+///
+/// The numbers are `Int64` on every platform: the scanner reads up to 12 digits (a date and time
+/// such as `202611300600`), more than a 32-bit `Int` holds on Apple Watch.
 struct KMAItem {
   var category: KMACategory = .unknown
-  var baseDate = -1
-  var baseTime = -1
-  var forecastDate = -1
-  var forecastTime = -1
+  var baseDate: Int64 = -1
+  var baseTime: Int64 = -1
+  var forecastDate: Int64 = -1
+  var forecastTime: Int64 = -1
   /// `fcstValue`, or `obsrValue` for the nowcast; always text, as the service sends it.
   var value: String?
+  /// The grid cell; `nil` when absent, unreadable or past any cell (so past an `Int`).
   var nx: Int?
   var ny: Int?
 }
@@ -224,8 +228,8 @@ struct KMAJSONScanner {
       case .forecastDate: item.forecastDate = try digits()
       case .forecastTime: item.forecastTime = try digits()
       case .forecastValue, .observedValue: item.value = try scalarText()
-      case .nx: item.nx = try integer()
-      case .ny: item.ny = try integer()
+      case .nx: item.nx = try integer().flatMap { Int(exactly: $0) }
+      case .ny: item.ny = try integer().flatMap { Int(exactly: $0) }
       case .other: try skipValue(depth: 6)
       }
     }
@@ -278,15 +282,16 @@ struct KMAJSONScanner {
     }
   }
 
-  /// A whole number sent as a number or as a string of digits; `nil` otherwise.
-  private mutating func integer() throws(JSONScanFailure) -> Int? {
+  /// A whole number sent as a number or as a string of digits; `nil` otherwise, and for one past
+  /// `Int64`.
+  private mutating func integer() throws(JSONScanFailure) -> Int64? {
     switch try peekValueStart() {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       let range = try numberToken()
-      return Int(text(range))
+      return Int64(text(range))
     case UInt8(ascii: "\""):
       let token = try stringToken()
-      return Int(makeString(token).trimmingASCIIWhitespace())
+      return Int64(makeString(token).trimmingASCIIWhitespace())
     default:
       try skipValue(depth: 6)
       return nil
@@ -294,21 +299,23 @@ struct KMAJSONScanner {
   }
 
   /// A date or time of digits only, such as `"20261130"` or `"0600"`; -1 when it is anything else.
-  private mutating func digits() throws(JSONScanFailure) -> Int {
+  ///
+  /// Up to 12 digits, so `Int64`: `"202611300600"` is past a 32-bit `Int`.
+  private mutating func digits() throws(JSONScanFailure) -> Int64 {
     switch try peekValueStart() {
     case UInt8(ascii: "\""):
       let token = try stringToken()
       guard !token.hasEscapes, token.range.count > 0, token.range.count <= 12 else { return -1 }
-      var value = 0
+      var value: Int64 = 0
       for index in token.range {
         let byte = bytes[index]
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return -1 }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        value = value * 10 + Int64(byte - UInt8(ascii: "0"))
       }
       return value
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       let range = try numberToken()
-      return Int(text(range)) ?? -1
+      return Int64(text(range)) ?? -1
     default:
       try skipValue(depth: 6)
       return -1

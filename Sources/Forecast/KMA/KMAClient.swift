@@ -325,7 +325,8 @@ public struct KMAClient: Sendable {
     of run: KMARun, at gridPoint: GridPoint, builder: KMARequestBuilder
   ) async throws(ForecastError) -> [KMAItem] {
     var items: [KMAItem] = []
-    var announced: Int?
+    // `totalCount` is the service's number, read as `Int64` whatever the platform.
+    var announced: Int64?
     var page = 1
     while true {
       let request = try builder.request(for: run, at: gridPoint, page: page)

@@ -205,8 +205,9 @@ public struct TemperatureChange: Hashable, Sendable {
   /// shown; positive when warmer.
   ///
   /// - Parameter unit: The unit.
-  /// - Returns: The difference in whole degrees.
-  public func degrees(in unit: TemperatureUnit) -> Int {
+  /// - Returns: The difference in whole degrees; `Int64` on every platform, since a provider's
+  ///   temperatures can differ by more than a 32-bit `Int` holds.
+  public func degrees(in unit: TemperatureUnit) -> Int64 {
     Temperature.wholeDegrees(new.value(in: unit)) - Temperature.wholeDegrees(old.value(in: unit))
   }
 

@@ -25,13 +25,15 @@ import HaruShared
 /// exchange with ``ForecastError/Code/redirect``.
 public final class URLSessionTransport: HTTPTransport {
   /// The body size accepted unless another is given: 8 MiB.
-  public static let defaultMaximumBodySize = 8 * 1024 * 1024
+  public static let defaultMaximumBodySize: Int64 = 8 * 1024 * 1024
 
   /// The most redirects followed for one request: 3.
   public static let maximumRedirects = 3
 
   /// The largest body accepted, in bytes.
-  public let maximumBodySize: Int
+  ///
+  /// `Int64` on every platform, as the `Content-Length` it is compared with is.
+  public let maximumBodySize: Int64
 
   private let session: URLSession
   private let exchanges: Exchanges
@@ -40,7 +42,16 @@ public final class URLSessionTransport: HTTPTransport {
   ///
   /// - Parameter maximumBodySize: The largest body to accept, in bytes; 8 MiB unless given.
   ///   Values below 1 are treated as 1.
-  public init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
+  @_disfavoredOverload
+  public convenience init(maximumBodySize: Int) {
+    self.init(maximumBodySize: Int64(maximumBodySize))
+  }
+
+  /// Creates a transport with its own `URLSession`.
+  ///
+  /// - Parameter maximumBodySize: The largest body to accept, in bytes; 8 MiB unless given.
+  ///   Values below 1 are treated as 1.
+  public init(maximumBodySize: Int64 = URLSessionTransport.defaultMaximumBodySize) {
     self.maximumBodySize = max(1, maximumBodySize)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -150,7 +161,8 @@ private struct Origin: Equatable {
 private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // `@unchecked`: every stored property is the lock-guarded state below.
   private struct Exchange {
-    var limit: Int
+    /// In bytes; `Int64`, as `Content-Length` is.
+    var limit: Int64
     var host: String
     var origin: Origin
     var redirects = 0
@@ -188,7 +200,7 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
     queue.addOperation(work)
   }
 
-  func begin(_ id: Int, limit: Int, host: String, origin: Origin, timeout: Duration) {
+  func begin(_ id: Int, limit: Int64, host: String, origin: Origin, timeout: Duration) {
     state.withLock {
       $0[id] = Exchange(limit: limit, host: host, origin: origin, timeout: timeout)
     }
@@ -239,14 +251,16 @@ private final class Exchanges: NSObject, URLSessionDataDelegate, @unchecked Send
     let refusal: ForecastError? = state.withLock { exchanges in
       guard var exchange = exchanges[id], exchange.early == nil else { return nil }
       if exchange.body.isEmpty, let expected = response?.expectedContentLength {
-        if expected > Int64(exchange.limit) {
+        if expected > exchange.limit {
           return Self.tooLarge(exchange, announced: expected)
         }
-        if expected > 0 {
-          exchange.body.reserveCapacity(Int(expected))
+        // A size past `Int` (a 32-bit one on Apple Watch) could never be held in memory anyway;
+        // the check below refuses such a body as it arrives.
+        if expected > 0, let capacity = Int(exactly: expected) {
+          exchange.body.reserveCapacity(capacity)
         }
       }
-      if exchange.body.count + data.count > exchange.limit {
+      if Int64(exchange.body.count) + Int64(data.count) > exchange.limit {
         return Self.tooLarge(exchange, announced: nil)
       }
       // Take the buffer out so that appending does not copy it.

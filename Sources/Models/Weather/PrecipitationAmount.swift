@@ -107,12 +107,19 @@ public struct PrecipitationAmount: Hashable, Sendable {
 
 /// A number with at most one decimal, without a trailing `.0`.
 func decimal(_ value: Double) -> String {
-  guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
-  let tenths = Int((value * 10).rounded(.toNearestOrAwayFromZero))
+  guard let tenths = wholeTenths(of: value) else { return "\(value)" }
   let sign = tenths < 0 ? "-" : ""
   let whole = abs(tenths) / 10
   let fraction = abs(tenths) % 10
   return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+}
+
+/// A number in whole tenths, rounded half away from zero; `nil` unless its size is under 10⁹.
+///
+/// Up to 10¹⁰ tenths: `Int64`, since a 32-bit `Int` (Apple Watch) holds only 2³¹ − 1.
+func wholeTenths(of value: Double) -> Int64? {
+  guard value.isFinite, abs(value) < 1e9 else { return nil }
+  return Int64((value * 10).rounded(.toNearestOrAwayFromZero))
 }
 
 extension PrecipitationAmount: Codable {

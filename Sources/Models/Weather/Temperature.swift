@@ -66,11 +66,13 @@ public struct Temperature: Hashable, Sendable, Comparable {
   }
 
   /// Whole degrees, rounded half away from zero. Temperatures are finite and at most a few
-  /// thousand degrees in practice; anything an `Int` cannot hold is clamped rather than trapping.
-  package static func wholeDegrees(_ value: Double) -> Int {
+  /// thousand degrees in practice, but a provider's number can be anything: it is clamped to
+  /// ±10¹⁵ rather than trapping, and `Int64` on every platform, since a 32-bit `Int` (Apple
+  /// Watch) holds only ±2³¹.
+  package static func wholeDegrees(_ value: Double) -> Int64 {
     let rounded = value.rounded(.toNearestOrAwayFromZero)
     guard rounded.isFinite else { return 0 }
-    return Int(max(min(rounded, 1e15), -1e15))
+    return Int64(max(min(rounded, 1e15), -1e15))
   }
 
   /// Orders temperatures from colder to warmer.

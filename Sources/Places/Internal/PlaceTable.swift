@@ -56,7 +56,7 @@ struct PlaceTable: Sendable {
       pool.append(intern(fields.first.map { bytes.text($0) } ?? ""))
     }
     func pooled(_ field: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt16? {
-      guard let index = bytes.integer(field), pool.indices.contains(index) else { return nil }
+      guard let index = bytes.smallInteger(field), pool.indices.contains(index) else { return nil }
       return pool[index]
     }
 
@@ -69,10 +69,10 @@ struct PlaceTable: Sendable {
     Self.forEachRecord(PlaceTableData.areas) { fields, bytes in
       defer { rowNumber += 1 }
       guard fields.count == 10,
-        let code = bytes.integer(fields[0]), code > 0,
+        let code = bytes.integer(fields[0]).flatMap(UInt64.init(exactly:)), code > 0,
         let province = pooled(fields[1], bytes), province != 0,
         let district = pooled(fields[2], bytes),
-        let nx = bytes.integer(fields[4]), let ny = bytes.integer(fields[5]),
+        let nx = bytes.smallInteger(fields[4]), let ny = bytes.smallInteger(fields[5]),
         let gridPoint = try? GridPoint(nx: nx, ny: ny),
         let land = pooled(fields[8], bytes), let temperature = pooled(fields[9], bytes)
       else {
@@ -105,15 +105,17 @@ struct PlaceTable: Sendable {
       let neighborhood = intern(bytes.text(fields[3]))
       rows.append(
         Row(
-          code: UInt64(code), province: province, district: district,
+          code: code, province: province, district: district,
           neighborhood: neighborhood, level: neighborhood != 0 ? 2 : district != 0 ? 1 : 0,
           regions: regionIndex[pair] ?? 0, gridPoint: gridPoint, coordinate: coordinate))
     }
 
     var shortForms: [UInt64: [String]] = [:]
     Self.forEachRecord(PlaceTableData.shortForms) { fields, bytes in
-      guard let prefix = fields.first.flatMap({ bytes.integer($0) }) else { return }
-      shortForms[UInt64(prefix)] = fields.dropFirst().map { bytes.text($0) }
+      guard let prefix = fields.first.flatMap({ bytes.integer($0) }),
+        let key = UInt64(exactly: prefix)
+      else { return }
+      shortForms[key] = fields.dropFirst().map { bytes.text($0) }
     }
     func forms(_ row: Row) -> [String] {
       shortForms[row.code / 100_000_000] ?? []
@@ -133,7 +135,8 @@ struct PlaceTable: Sendable {
     // table is whole.
     if unreadable.isEmpty {
       Self.forEachRecord(PlaceTableData.aliases) { fields, bytes in
-        guard fields.count == 4, let area = bytes.integer(fields[0]), rows.indices.contains(area),
+        guard fields.count == 4, let area = bytes.smallInteger(fields[0]),
+          rows.indices.contains(area),
           let province = pooled(fields[1], bytes), let district = pooled(fields[2], bytes)
         else { return }
         let parts = [names[Int(province)], names[Int(district)], bytes.text(fields[3])].filter {
@@ -219,22 +222,31 @@ extension UnsafeBufferPointer<UInt8> {
 
   /// The bytes of a range as a whole number (an optional leading minus, then at most 18
   /// digits), or `nil`.
-  fileprivate func integer(_ range: Range<Int>) -> Int? {
+  ///
+  /// `Int64` on every platform: an area code has ten digits (4146559000), more than a 32-bit
+  /// `Int` holds on Apple Watch.
+  func integer(_ range: Range<Int>) -> Int64? {
     var index = range.lowerBound
-    var sign = 1
+    var sign: Int64 = 1
     if index < range.upperBound, self[index] == UInt8(ascii: "-") {
       sign = -1
       index += 1
     }
     guard index < range.upperBound, range.upperBound - index <= 18 else { return nil }
-    var value = 0
+    var value: Int64 = 0
     while index < range.upperBound {
       let digit = self[index] &- UInt8(ascii: "0")
       guard digit < 10 else { return nil }
-      value = value * 10 + Int(digit)
+      value = value * 10 + Int64(digit)
       index += 1
     }
     return sign * value
+  }
+
+  /// The bytes of a range as a whole number that fits an `Int` (a position in the table, a grid
+  /// cell), or `nil`.
+  func smallInteger(_ range: Range<Int>) -> Int? {
+    integer(range).flatMap { Int(exactly: $0) }
   }
 }
 
