@@ -94,17 +94,16 @@ public final class FilePreferencesBackend: PreferencesBackend {
   ) -> URL {
     let folder: URL
     #if canImport(Darwin)
-      folder =
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-        ?? FileManager.default.homeDirectoryForCurrentUser.appending(
-          path: "Library/Application Support")
+      // The app's own Application Support folder, inside its sandbox on iOS, tvOS and watchOS.
+      folder = URL.applicationSupportDirectory
     #else
       if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
         folder = URL(fileURLWithPath: dataHome, isDirectory: true)
       } else {
+        // Without HOME, the home folder the system's user database gives.
         let home =
           environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-          ?? FileManager.default.homeDirectoryForCurrentUser
+          ?? URL.homeDirectory
         folder = home.appendingPathComponent(".local/share", isDirectory: true)
       }
     #endif
