@@ -37,8 +37,9 @@ import HaruShared
 /// removed by the next process that takes the lock. A file that cannot be read is renamed to
 /// `<name>.unreadable-<time>.json` beside it — kept for a person to look at, never deleted.
 ///
-/// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on Linux, a
-/// dispatch file-system source on Apple platforms) within milliseconds, with no polling; where
+/// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on the folder on
+/// Linux; dispatch sources on the file and on its folder on Apple platforms) within milliseconds,
+/// with no polling; where
 /// neither can watch the folder (it does not exist yet when the store opens, say), it compares the
 /// file's identity twice a second.
 public final class FilePreferencesBackend: PreferencesBackend {
@@ -188,7 +189,8 @@ public final class FilePreferencesBackend: PreferencesBackend {
     }
   }
 
-  /// Watches the file's folder for saves.
+  /// Watches for saves: the file's folder on Linux; the file itself (written in place, removed,
+  /// renamed) and its folder (a file renamed over it, the folder replaced) on Apple platforms.
   ///
   /// Every save wakes the watch, this backend's own included: two stores may share one backend
   /// object, and each must hear of the other's saves. A store that reloads its own save finds

@@ -90,7 +90,9 @@ struct FileWatchPlan {
     case .folder:
       if !events.isDisjoint(with: .gone) { return [.reopenFolder, .reopenFile, .reportChange] }
       // A name in the folder changed: it matters only when the path leads to another file now.
-      if events.contains(.write), fileAtPath() != watchedFile { return [.reopenFile, .reportChange] }
+      if events.contains(.write), fileAtPath() != watchedFile {
+        return [.reopenFile, .reportChange]
+      }
       return []
     }
   }

@@ -27,7 +27,8 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// without deleting it, and the store opened with defaults.
     public static let unreadableStorage = Code(rawValue: "unreadable-storage")
     /// The stored data exists but can be neither read nor set aside (a permission problem, an I/O
-    /// error). Nothing was changed, and the store does not open, so that nothing overwrites it.
+    /// error), or the storage cannot be opened at all (a `UserDefaults` suite name the system
+    /// refuses). Nothing was changed, and the store does not open, so that nothing overwrites it.
     public static let unavailableStorage = Code(rawValue: "unavailable-storage")
     /// The stored data was written by a newer version of the app, with a schema this store does not
     /// know. The data is left untouched.
