@@ -37,8 +37,9 @@ import HaruShared
 /// removed by the next process that takes the lock. A file that cannot be read is renamed to
 /// `<name>.unreadable-<time>.json` beside it — kept for a person to look at, never deleted.
 ///
-/// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on Linux, a
-/// dispatch file-system source on Apple platforms) within milliseconds, with no polling; where
+/// ``watch(_:)`` learns of other processes' saves from the kernel (`inotify` on the folder on
+/// Linux; dispatch sources on the file and on its folder on Apple platforms) within milliseconds,
+/// with no polling; where
 /// neither can watch the folder (it does not exist yet when the store opens, say), it compares the
 /// file's identity twice a second.
 public final class FilePreferencesBackend: PreferencesBackend {
@@ -94,17 +95,16 @@ public final class FilePreferencesBackend: PreferencesBackend {
   ) -> URL {
     let folder: URL
     #if canImport(Darwin)
-      folder =
-        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-        ?? FileManager.default.homeDirectoryForCurrentUser.appending(
-          path: "Library/Application Support")
+      // The app's own Application Support folder, inside its sandbox on iOS, tvOS and watchOS.
+      folder = URL.applicationSupportDirectory
     #else
       if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
         folder = URL(fileURLWithPath: dataHome, isDirectory: true)
       } else {
+        // Without HOME, the home folder the system's user database gives.
         let home =
           environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-          ?? FileManager.default.homeDirectoryForCurrentUser
+          ?? URL.homeDirectory
         folder = home.appendingPathComponent(".local/share", isDirectory: true)
       }
     #endif
@@ -189,7 +189,8 @@ public final class FilePreferencesBackend: PreferencesBackend {
     }
   }
 
-  /// Watches the file's folder for saves.
+  /// Watches for saves: the file's folder on Linux; the file itself (written in place, removed,
+  /// renamed) and its folder (a file renamed over it, the folder replaced) on Apple platforms.
   ///
   /// Every save wakes the watch, this backend's own included: two stores may share one backend
   /// object, and each must hear of the other's saves. A store that reloads its own save finds

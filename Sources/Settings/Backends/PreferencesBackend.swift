@@ -1,8 +1,8 @@
 /// Where a ``SettingsStore`` keeps its values: a pluggable key-value backend.
 ///
 /// Haru ships an in-memory backend (``InMemoryPreferencesBackend``), a JSON file
-/// (``FilePreferencesBackend``) and, on Apple platforms, `UserDefaults`
-/// (`UserDefaultsPreferencesBackend`). Write your own by meeting this contract, which Haru's contract
+/// (``FilePreferencesBackend``) and `UserDefaults` (``UserDefaultsPreferencesBackend``, across
+/// processes only with an App Group). Write your own by meeting this contract, which Haru's contract
 /// test suite checks for every backend it ships:
 ///
 /// 1. ``load()`` returns `nil` when nothing was ever stored, and otherwise exactly what the last

@@ -1,4 +1,5 @@
 import Foundation
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin
@@ -10,8 +11,8 @@ import Foundation
 
 /// Durable, atomic file replacement with POSIX calls, and the typed errors of file operations.
 enum FileWriter {
-  /// Writes `data` to a temporary file beside `url`, syncs it, renames it over `url` and syncs the
-  /// folder. On failure the temporary file is removed and `url` is untouched.
+  /// Writes `data` to a temporary file beside `url`, syncs it to the storage medium
+  /// (`F_FULLFSYNC` on Apple platforms), renames it over `url` and syncs the folder. On failure the temporary file is removed and `url` is untouched.
   @Sendable
   static func writeAtomically(_ data: Data, to url: URL) throws(SettingsError) {
     let folder = url.deletingLastPathComponent()
@@ -38,7 +39,12 @@ enum FileWriter {
         }
         written += result
       }
-      return fsync(descriptor) == 0 ? 0 : errno
+      do throws(FileDurability.Failure) {
+        try FileDurability.syncToStorage(descriptor)
+        return 0
+      } catch {
+        return error.code
+      }
     }
     close(descriptor)
     guard outcome == 0 else {
@@ -52,10 +58,11 @@ enum FileWriter {
       throw failure(
         "\(url.lastPathComponent) could not be replaced", code: code, folder: folder.path)
     }
-    // The rename is durable only once the folder's entry is on disk.
+    // The rename is durable only once the folder's entry is on disk. The new file is in place
+    // whatever happens here, so a folder that cannot be synced fails nothing.
     let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
     if folderDescriptor >= 0 {
-      fsync(folderDescriptor)
+      try? FileDurability.syncToStorage(folderDescriptor)
       close(folderDescriptor)
     }
   }

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 
-/// Watches for changes to one file by watching its folder (an atomic replace is a rename into the
-/// folder, which a watch on the old file would miss). The platform's kernel watch is in
-/// `FolderWatch+Linux.swift` and `FolderWatch+Darwin.swift`; this file holds the fallback.
+/// Watches for changes to one file. On Linux `inotify` watches its folder (an atomic replace is a
+/// rename into the folder, which a watch on the old file would miss), in `FolderWatch+Linux.swift`;
+/// on Apple platforms dispatch sources follow the file and its folder, as ``FileWatchPlan`` decides,
+/// in `FolderWatch+Darwin.swift`. This file holds the fallback for folders neither can watch.
 enum FolderWatch {
   /// How often the fallback compares the file's identity.
   static let pollInterval = DispatchTimeInterval.milliseconds(500)

@@ -19,18 +19,21 @@ enum LockFile {
   /// - Parameters:
   ///   - url: The lock file; created with its folder when `creating` is set.
   ///   - timeout: The longest wait; zero tries once.
-  ///   - creating: Whether to create the folder and the file when they are missing.
+  ///   - creating: Whether to create the file (and, unless `creatingFolder` is off, its folder)
+  ///     when it is missing.
+  ///   - creatingFolder: Whether a missing folder is created too; off for a folder the system
+  ///     owns, such as an App Group's container.
   ///   - body: The work to do while holding the lock.
   /// - Returns: What `body` returns.
   /// - Throws: ``SettingsError/Code/busy`` after `timeout`, ``SettingsError/Code/readOnly`` when
   ///   the file cannot be opened for writing, ``SettingsError/Code/diskFull`` or
   ///   ``SettingsError/Code/writeFailed`` when it cannot be created; what `body` throws.
   static func holding<Result>(
-    _ url: URL, timeout: Duration, creating: Bool = true,
+    _ url: URL, timeout: Duration, creating: Bool = true, creatingFolder: Bool = true,
     _ body: () throws(SettingsError) -> Result
   ) throws(SettingsError) -> Result {
     let folder = url.deletingLastPathComponent().path
-    if creating {
+    if creating, creatingFolder {
       let status = FileWriter.makeFolder(folder)
       guard status == 0 else {
         throw FileWriter.failure(

@@ -66,6 +66,9 @@ final class PreferencesHub: Sendable {
     /// The pause before the next automatic retry of a failed save.
     var retryDelay: Duration = PreferencesHub.firstRetryDelay
     var retryScheduled = false
+    /// Between `suspend()` and `resume()`: writes stay in memory, and nothing touches the
+    /// backend (so no lock is taken) except the save `suspend()` itself makes.
+    var isSuspended = false
   }
 
   let backend: any PreferencesBackend
@@ -311,9 +314,10 @@ final class PreferencesHub: Sendable {
     return replaced
   }
 
-  /// Marks a save as running and says whether the caller must start it.
+  /// Marks a save as running and says whether the caller must start it: not while one runs, nor
+  /// while the store is suspended.
   private func startSavingIfIdle(_ state: inout State) -> Bool {
-    guard !state.isSaving else { return false }
+    guard !state.isSaving, !state.isSuspended else { return false }
     state.isSaving = true
     return true
   }
@@ -330,6 +334,9 @@ final class PreferencesHub: Sendable {
             Self.outcome(unsaved: state.unsaved, conflicts: state.conflicts.map(\.error)), false
           )
         }
+        if state.isSuspended {
+          return (.failure(Self.suspendedError(location: backend.location)), false)
+        }
         state.flushWaiters.append(FlushWaiter(target: state.generation, continuation: continuation))
         return (nil, startSavingIfIdle(&state))
       }
@@ -342,6 +349,55 @@ final class PreferencesHub: Sendable {
     try result.get()
   }
 
+  // MARK: Suspension
+
+  /// Saves what is pending, then leaves the backend alone until ``resume()``: once this returns,
+  /// no save runs or starts, so the store holds no lock.
+  ///
+  /// - Throws: Why the last save failed; the changes stay in memory and are saved at `resume()`.
+  func suspend() async throws(SettingsError) {
+    state.withLock { $0.isSuspended = true }
+    // Runs after any save or reload already queued; those that start after the flag was set
+    // skip the backend.
+    let failure = await withCheckedContinuation { continuation in
+      writer.async {
+        continuation.resume(returning: self.saveUntilClean(retrying: false, evenIfSuspended: true))
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Ends a suspension: saves the writes made meanwhile and reloads what other writers saved.
+  func resume() {
+    let (wasSuspended, mustSave) = state.withLock { state -> (Bool, Bool) in
+      guard state.isSuspended else { return (false, false) }
+      state.isSuspended = false
+      return (true, !state.pending.isEmpty && startSavingIfIdle(&state))
+    }
+    guard wasSuspended else { return }
+    if mustSave {
+      scheduleSave()
+    }
+    // The watch's wake-ups were skipped while suspended.
+    scheduleRefresh()
+  }
+
+  /// Returns once the writer has run everything queued before the call: for tests that check
+  /// that nothing was saved.
+  func writerIdle() async {
+    await withCheckedContinuation { continuation in
+      writer.async { continuation.resume() }
+    }
+  }
+
+  static func suspendedError(location: String) -> SettingsError {
+    SettingsError(
+      .suspended,
+      message:
+        "The settings store for \(location) is suspended: its changes are kept in memory and "
+        + "saved when it resumes.")
+  }
+
   /// Saves everything pending on the calling thread, waiting for a save already running: for
   /// process exit.
   ///
@@ -351,10 +407,11 @@ final class PreferencesHub: Sendable {
   func saveBeforeExit() {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .seconds(2))
-    var failure = writer.sync { saveUntilClean(retrying: false) }
+    // A suspended store saves too: the process is running its exit, so it is not suspended.
+    var failure = writer.sync { saveUntilClean(retrying: false, evenIfSuspended: true) }
     while failure != nil, clock.now < deadline {
       usleep(50_000)
-      failure = writer.sync { saveUntilClean(retrying: false) }
+      failure = writer.sync { saveUntilClean(retrying: false, evenIfSuspended: true) }
     }
     if let failure {
       let line =
@@ -369,14 +426,16 @@ final class PreferencesHub: Sendable {
   }
 
   /// Saves on the writer queue until nothing is pending, coalescing the writes that arrive while a
-  /// save is running into the next one.
+  /// save is running into the next one. A suspended store stops before the next save unless
+  /// `evenIfSuspended`; its changes stay pending until `resume()`.
   ///
   /// - Returns: Why a save failed, when one did; the changes are still pending then.
   @discardableResult
-  private func saveUntilClean(retrying: Bool) -> SettingsError? {
+  private func saveUntilClean(retrying: Bool, evenIfSuspended: Bool = false) -> SettingsError? {
+    dispatchPrecondition(condition: .onQueue(writer))
     while true {
       let work = state.withLock { state -> ([String: Pending], UInt64)? in
-        guard !state.pending.isEmpty else {
+        guard !state.pending.isEmpty, evenIfSuspended || !state.isSuspended else {
           state.isSaving = false
           return nil
         }
@@ -387,7 +446,8 @@ final class PreferencesHub: Sendable {
         resumeFlushWaiters(upTo: nil)
         return nil
       }
-      if let failure = save(pending, generation: generation, retrying: retrying) {
+      if let failure = save(pending, generation: generation, retrying: retrying && !evenIfSuspended)
+      {
         return failure
       }
     }
@@ -562,10 +622,7 @@ final class PreferencesHub: Sendable {
 
   /// Tries a failed save again after a pause, unless a write or flush did meanwhile.
   private func scheduleRetry(after delay: Duration) {
-    let nanoseconds =
-      Int(delay.components.seconds) * 1_000_000_000
-      + Int(delay.components.attoseconds / 1_000_000_000)
-    writer.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+    writer.asyncAfter(deadline: Self.deadline(after: delay, from: .now())) { [weak self] in
       guard let self else { return }
       let mustSave = state.withLock { state -> Bool in
         state.retryScheduled = false
@@ -575,6 +632,23 @@ final class PreferencesHub: Sendable {
         _ = saveUntilClean(retrying: true)
       }
     }
+  }
+
+  /// The moment `delay` after `start`, counted in 64-bit nanoseconds: a delay of more than about
+  /// two seconds does not fit an `Int` of nanoseconds on a 32-bit Apple Watch, nor
+  /// `DispatchTimeInterval.nanoseconds`, which takes one.
+  static func deadline(after delay: Duration, from start: DispatchTime) -> DispatchTime {
+    let (sum, overflow) = start.uptimeNanoseconds.addingReportingOverflow(nanoseconds(in: delay))
+    return overflow ? .distantFuture : DispatchTime(uptimeNanoseconds: sum)
+  }
+
+  /// A duration in whole nanoseconds; zero for a negative one, `UInt64.max` for one too long.
+  static func nanoseconds(in duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    guard seconds >= 0, attoseconds >= 0 else { return 0 }
+    let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+    return overflow || carry ? .max : total
   }
 
   // MARK: Other writers' changes
@@ -591,10 +665,14 @@ final class PreferencesHub: Sendable {
   /// Reloads the stored data after another writer changed it, and brings every key without a
   /// pending change of its own up to date.
   private func refresh() {
-    state.withLock {
-      $0.refreshScheduled = false
-      $0.isRefreshing = true
+    // Loading can take the backend's lock (to set an unreadable file aside); a suspended store
+    // reloads at `resume()` instead.
+    let suspended = state.withLock { state -> Bool in
+      state.refreshScheduled = false
+      state.isRefreshing = !state.isSuspended
+      return state.isSuspended
     }
+    guard !suspended else { return }
     defer { state.withLock { $0.isRefreshing = false } }
     var values: [String: StoredValue] = [:]
     do {

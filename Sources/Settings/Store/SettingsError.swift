@@ -27,7 +27,8 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// without deleting it, and the store opened with defaults.
     public static let unreadableStorage = Code(rawValue: "unreadable-storage")
     /// The stored data exists but can be neither read nor set aside (a permission problem, an I/O
-    /// error). Nothing was changed, and the store does not open, so that nothing overwrites it.
+    /// error), or the storage cannot be opened at all (a `UserDefaults` suite name the system
+    /// refuses). Nothing was changed, and the store does not open, so that nothing overwrites it.
     public static let unavailableStorage = Code(rawValue: "unavailable-storage")
     /// The stored data was written by a newer version of the app, with a schema this store does not
     /// know. The data is left untouched.
@@ -46,6 +47,13 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The disk is full. The previous stored data is intact; the value stays in memory and the
     /// save is tried again.
     public static let diskFull = Code(rawValue: "disk-full")
+    /// The store is suspended (``SettingsStore/suspend()``): its changes are in memory and are
+    /// saved at ``SettingsStore/resume()``.
+    public static let suspended = Code(rawValue: "suspended")
+    /// The App Group the backend was given is not one this app belongs to: no container could be
+    /// found for it, or the identifier is empty. Add the group to the App Groups capability of
+    /// every target that shares the settings.
+    public static let appGroupUnavailable = Code(rawValue: "app-group-unavailable")
     /// A registered migration step failed. The stored data is left untouched.
     public static let migrationFailed = Code(rawValue: "migration-failed")
     /// A stored value no longer decodes as its key's type; the key reads as its default.

@@ -36,6 +36,10 @@ public import HaruModels
 /// disk) keeps the value in memory, reports it on ``diagnostics`` and to waiting flushes, and is
 /// tried again with a growing pause.
 ///
+/// On iOS, where the system suspends apps and extensions and may end them without running exit
+/// handlers, call ``suspend()`` when the process goes to the background and ``resume()`` when it
+/// runs again.
+///
 /// Nothing a backend holds is ever lost silently. A value that no longer decodes reads as its
 /// key's default, is reported on ``diagnostics``, and stays in storage until its key is written;
 /// keys the app does not know are kept as they are.
@@ -187,6 +191,68 @@ public final class SettingsStore: Sendable {
   ///   newest stored value, such as ``SettingsError/Code/tooManyTowns``.
   public func flush() async throws(SettingsError) {
     try await hub.flush()
+  }
+
+  /// Saves every pending write and then leaves the backend alone, so that the process can be
+  /// suspended holding no lock.
+  ///
+  /// iOS ends an app it suspends while the app holds a file lock in an App Group container (the
+  /// crash report says `0xdead10cc`), and it never runs exit handlers for a suspended app it
+  /// terminates, so the save at process exit cannot be relied on there. A store locks its file only
+  /// while a save runs, but one can be running, or waiting for another process, at the moment the
+  /// app goes to the background. Once `suspend()` returns, every write made before the call is on
+  /// disk (or its failure was thrown), no save or reload is running, and none starts until
+  /// ``resume()``: the store holds no lock.
+  ///
+  /// While suspended, reads and observation work as usual, and writes change memory and notify
+  /// observers at once; they are saved at `resume()`. A process killed while suspended loses
+  /// them. ``flush()`` throws ``SettingsError/Code/suspended`` while such writes wait. Other
+  /// processes' saves reach the store at `resume()`. A store released, or a process that exits,
+  /// while suspended still saves what it holds, since its code is running then.
+  ///
+  /// Call it where the process is about to stop running, inside the time the system grants:
+  ///
+  /// ```swift
+  /// // An app: when the scene goes to the background.
+  /// case .background:
+  ///   let task = UIApplication.shared.beginBackgroundTask()
+  ///   Task {
+  ///     try? await store.suspend()
+  ///     UIApplication.shared.endBackgroundTask(task)
+  ///   }
+  /// case .active:
+  ///   store.resume()
+  ///
+  /// // A widget: before handing its timeline back; the next request resumes.
+  /// func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+  ///   store.resume()
+  ///   Task {
+  ///     let timeline = makeTimeline(store[.temperatureUnit])
+  ///     try? await store.suspend()
+  ///     completion(timeline)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An extension that ends its request (a share extension's `completeRequest`) suspends first in
+  /// the same way. Each store is suspended on its own; calling `suspend()` again does no harm.
+  ///
+  /// - Throws: The backend's error when the last save failed (``SettingsError/Code/busy``,
+  ///   ``SettingsError/Code/readOnly``, ``SettingsError/Code/diskFull``,
+  ///   ``SettingsError/Code/writeFailed``). The store is suspended all the same and holds no lock;
+  ///   the values stay in memory and are saved at `resume()`.
+  public func suspend() async throws(SettingsError) {
+    try await hub.suspend()
+  }
+
+  /// Ends a suspension: writes made while suspended are saved in the background, and other
+  /// processes' saves are read again.
+  ///
+  /// Call it when the process runs again: when the app's scene becomes active, or when an
+  /// extension starts a request. ``flush()`` waits for the saves as usual. A store that is not
+  /// suspended is left as it is.
+  public func resume() {
+    hub.resume()
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin
@@ -59,10 +60,11 @@ final class OutputFile {
   /// Flushes the bytes to the disk and closes the file.
   func close() throws(JournalError) {
     defer { descriptor = -1 }
-    if fsync(descriptor) != 0 {
-      let code = errno
+    do {
+      try FileDurability.syncToStorage(descriptor)
+    } catch {
       _ = systemClose(descriptor)
-      throw ArchiveIO.failure("flush", code, path: path)
+      throw ArchiveIO.failure("flush", error.code, path: path)
     }
     if systemClose(descriptor) != 0 { throw ArchiveIO.failure("close", errno, path: path) }
   }
@@ -164,7 +166,7 @@ enum ArchiveIO {
   static func syncFolder(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
-    fsync(descriptor)
+    try? FileDurability.syncToStorage(descriptor)
     close(descriptor)
   }
 

@@ -258,6 +258,6 @@ private func flush(_ descriptor: Int32) -> Int32 {
   #if os(Linux) || os(Android)
     fdatasync(descriptor)
   #else
-    fsync(descriptor)
+    (try? FileDurability.syncToStorage(descriptor)) == nil ? -1 : 0
   #endif
 }
