@@ -601,8 +601,9 @@ public final class JournalRepository: Sendable {
   /// A signal of every change to the journal, made by this repository or by another one, in this
   /// process or another: a count that starts with the changes seen so far and goes up after each.
   ///
-  /// Another process's commits are seen through a watch of the journal's folder and SQLite's
-  /// `PRAGMA data_version`, within a second and with nothing running while nothing changes. The
+  /// Another process's commits are seen through a watch of the journal's files and SQLite's
+  /// `PRAGMA data_version`, within a second; while nothing changes, nothing runs on Linux, and on
+  /// Apple platforms only a backstop every five seconds. The
   /// merge of the search index that a repository runs after its writes pause is a commit too,
   /// though it changes no entry: the signal may go up once for it, and observed lists are read
   /// again (and delivered only if they changed). Use it
@@ -726,9 +727,9 @@ public final class JournalRepository: Sendable {
     }
     let watcher = FolderWatcher(
       databasePath: sqlite.fileURL.path, usingFileEvents: options.watchesFileEvents
-    ) { [weak self] in
+    ) { [weak self] wake in
       guard let self else { return }
-      writes.async { [weak self] in self?.refreshAfterCommitElsewhere(attempt: 0) }
+      writes.async { [weak self] in self?.refreshAfterCommitElsewhere(after: wake, attempt: 0) }
     }
     watching.withLock { $0.watcher = watcher }
   }
@@ -751,17 +752,14 @@ public final class JournalRepository: Sendable {
   /// A commit writes its pages to the log (which wakes the watcher) before it publishes them in
   /// the shared-memory index (which wakes nothing), so a check that runs in between sees no new
   /// version. After a wake by a file's write that found none, the version is checked again a few
-  /// times, within half a second; nothing runs while no file changes. A watcher woken by a timer
-  /// looks again at its next tick instead.
-  private func refreshAfterCommitElsewhere(attempt: Int) {
+  /// times, within half a second; nothing runs while no file changes. A wake by a timer (the
+  /// fallback, or the backstop on Apple platforms) looks again at its next tick instead.
+  private func refreshAfterCommitElsewhere(after wake: FolderWatcher.Wake, attempt: Int) {
     guard noteDataVersion() else {
       let delays = [2, 10, 50, 150, 300]
-      // A wake before the watcher is stored can only be a file event: the timer's first tick
-      // comes half a second later.
-      let wakesOnWrites = watching.withLock { $0.watcher?.wakesOnWrites ?? true }
-      guard wakesOnWrites, attempt < delays.count else { return }
+      guard wake == .fileChanged, attempt < delays.count else { return }
       writes.asyncAfter(deadline: .now() + .milliseconds(delays[attempt])) { [weak self] in
-        self?.refreshAfterCommitElsewhere(attempt: attempt + 1)
+        self?.refreshAfterCommitElsewhere(after: wake, attempt: attempt + 1)
       }
       return
     }
