@@ -7,7 +7,7 @@
 # OMIT_AUTORESET, OMIT_LOAD_EXTENSION, THREADSAFE=2 and MAX_MMAP_SIZE=0) that compile on Linux;
 # Documentation/Haru.docc/ApplePlatforms.md lists them with the ones left out and why.
 #
-# The result is kept under .build/apple-sqlite and reused while this script's options are the same.
+# The result is kept under .build/apple-sqlite and reused while this script is unchanged.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -73,7 +73,8 @@ done
 
 out=".build/apple-sqlite"
 stamp="$out/options"
-if [[ -f "$out/lib/libsqlite3.so.0" && -f "$stamp" && "$(cat "$stamp")" == "$cflags" ]]; then
+recipe="$(sha256sum "${BASH_SOURCE[0]}" | cut -d' ' -f1)"
+if [[ -f "$out/lib/libsqlite3.so.0" && -f "$stamp" && "$(cat "$stamp")" == "$recipe" ]]; then
   realpath "$out/lib"
   exit 0
 fi
@@ -104,5 +105,5 @@ apt_options=(
 cd - >/dev/null
 mkdir -p "$out/lib"
 cp -L "$source_dir/bld/.libs/libsqlite3.so.0" "$out/lib/libsqlite3.so.0"
-printf '%s' "$cflags" >"$stamp"
+printf '%s' "$recipe" >"$stamp"
 realpath "$out/lib"

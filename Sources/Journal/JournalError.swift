@@ -82,6 +82,9 @@ public struct JournalError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let logWithoutDatabase = Code(rawValue: "log-without-database")
     /// The read was cancelled, or superseded by a newer one, and was stopped.
     public static let cancelled = Code(rawValue: "cancelled")
+    /// The repository is suspended (``JournalRepository/suspend()``): it holds no file lock and
+    /// neither reads nor writes until ``JournalRepository/resume()``. Nothing was read or written.
+    public static let suspended = Code(rawValue: "suspended")
     /// A journal archive cannot be imported as it is: a file is missing, its size or SHA-256
     /// differs from the manifest's (changed or cut short), or it is not a journal archive at all.
     /// Nothing was imported; the message says what is wrong.

@@ -389,7 +389,7 @@ extension JournalRepository {
     }
   }
 
-  private func mergeSearchIndexNow(afterImportOf added: Int) {
+  func mergeSearchIndexNow(afterImportOf added: Int) {
     // Only speeds up later searches: a failure here leaves a sound index and a finished import.
     if let store = store as? SQLiteJournalStore {
       try? store.mergeSearchIndex(afterImportOf: added)
@@ -552,6 +552,21 @@ private struct ArchiveImport {
   }
 
   /// Writes the batch's photos, stores its entries in one transaction, then tidies the files.
+  /// Runs a batch's write once the repository is not suspended, again after a suspension that
+  /// came between the look and the write: a suspension parks the import between two batches.
+  private static func writeWhenRunning<Value>(
+    _ repository: JournalRepository, _ write: () throws(JournalError) -> Value
+  ) throws(JournalError) -> Value {
+    while true {
+      repository.suspension.waitWhileSuspended()
+      do throws(JournalError) {
+        return try write()
+      } catch JournalError.Code.suspended {
+        continue
+      }
+    }
+  }
+
   private mutating func flush() throws(JournalError) {
     guard !batch.isEmpty else { return }
     if cancel.isCancelled {
@@ -614,8 +629,10 @@ private struct ArchiveImport {
     }
     let outcomes: [JournalMergeOutcome]
     do throws(JournalError) {
-      outcomes = try repository.write { () throws(JournalError) in
-        (try repository.store.merge(entries), JournalRepository.Touched.everything)
+      outcomes = try Self.writeWhenRunning(repository) { () throws(JournalError) in
+        try repository.write { () throws(JournalError) in
+          (try repository.store.merge(entries), JournalRepository.Touched.everything)
+        }
       }
     } catch {
       for name in written.values { photos.remove(name) }

@@ -112,6 +112,12 @@ public final class JournalRepository: Sendable {
   /// Merges the search index's segments once the writes pause; `nil` for a store other than
   /// SQLite's and when read-only.
   private let indexMaintenance: SearchIndexMaintenance?
+  /// Whether the repository is suspended (``suspend()``), and the imports parked until it
+  /// resumes.
+  let suspension = SuspensionGate()
+  /// How many lines of an import are written in one transaction: an import lets a suspension,
+  /// and other processes' writes, in between two.
+  static let importBatchSize = 500
 
   private struct Watching {
     var watcher: FolderWatcher?
@@ -392,7 +398,7 @@ public final class JournalRepository: Sendable {
     }
   }
 
-  /// Imports entries from tab-separated text, in one transaction.
+  /// Imports entries from tab-separated text, in transactions of 500 lines.
   ///
   /// Each line is one entry: `id` (a UUID, which the entry keeps), `date` (`YYYY-MM-DD`),
   /// `brand`, `name`, `content` (the notes), `sentence` and `favorite` (`0` or `1`), separated by
@@ -404,13 +410,16 @@ public final class JournalRepository: Sendable {
   /// number and reason (not UTF-8, wrong number of fields, a field that cannot be read, a field
   /// that fails validation, or an identity used earlier in the file). A line whose identity is
   /// already in the journal is skipped and counted in ``JournalImportReport/skippedLines``, so
-  /// running an interrupted import again adds nothing twice. All other lines are added together.
+  /// running an interrupted import again adds nothing twice. All other lines are added, 500 to a
+  /// transaction, so that other processes can write in between; a ``suspend()`` lets the
+  /// transaction that runs commit and parks the rest of the import until ``resume()``.
   ///
   /// - Parameter data: The file's bytes, UTF-8 text.
   /// - Returns: How many entries were added, which lines were skipped and which were refused.
   /// - Throws: ``JournalError/Code/diskFull``, ``JournalError/Code/readOnly``,
-  ///   ``JournalError/Code/busy`` or ``JournalError/Code/databaseFailure`` when the transaction
-  ///   fails; then nothing was added.
+  ///   ``JournalError/Code/busy`` or ``JournalError/Code/databaseFailure`` when a transaction
+  ///   fails; then the lines of the transactions before were added, and running the same import
+  ///   again adds the rest.
   @concurrent
   public func importEntries(fromTSV data: Data) async throws(JournalError) -> JournalImportReport {
     try await onWrites { () throws(JournalError) in try self.importNow(data) }
@@ -440,9 +449,21 @@ public final class JournalRepository: Sendable {
         rejected.append(JournalError(invalid: error, line: row.line, entryID: row.id))
       }
     }
-    let skipped = try write { () throws(JournalError) in
-      (try store.insert(entries), Touched.everything)
+    var skipped: Set<JournalEntry.ID> = []
+    var next = 0
+    while next < entries.count {
+      suspension.waitWhileSuspended()
+      let batch = Array(entries[next..<min(next + Self.importBatchSize, entries.count)])
+      do throws(JournalError) {
+        try skipped.formUnion(
+          write { () throws(JournalError) in (try store.insert(batch), Touched.everything) })
+      } catch JournalError.Code.suspended {
+        // Suspended between the look at the gate and the transaction: wait, then write it.
+        continue
+      }
+      next += batch.count
     }
+    mergeSearchIndexNow(afterImportOf: entries.count - skipped.count)
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     return JournalImportReport(
       importedCount: entries.count - skipped.count,
@@ -663,7 +684,7 @@ public final class JournalRepository: Sendable {
       return (subject.observation, true)
     }
     if isNew {
-      writes.async { subject.sendIfChanged(self.loadPage(key)) }
+      writes.async { self.deliver(self.loadPage(key), to: subject) }
     }
     return observation
   }
@@ -704,7 +725,7 @@ public final class JournalRepository: Sendable {
   /// only if they changed), since telling it apart from a commit by another process at the same
   /// moment would need a lock across processes.
   private func mergeIndexSegments() {
-    guard let sqlite = store as? SQLiteJournalStore else { return }
+    guard let sqlite = store as? SQLiteJournalStore, !suspension.isSuspended else { return }
     _ = try? sqlite.mergeIndexSegments()
   }
 
@@ -755,6 +776,8 @@ public final class JournalRepository: Sendable {
   /// times, within half a second; nothing runs while no file changes. A wake by a timer (the
   /// fallback, or the backstop on Apple platforms) looks again at its next tick instead.
   private func refreshAfterCommitElsewhere(after wake: FolderWatcher.Wake, attempt: Int) {
+    // Suspended, nothing is read; resume() reads the observed lists again.
+    guard !suspension.isSuspended else { return }
     guard noteDataVersion() else {
       let delays = [2, 10, 50, 150, 300]
       guard wake == .fileChanged, attempt < delays.count else { return }
@@ -767,13 +790,37 @@ public final class JournalRepository: Sendable {
     changeCount.send(changeCount.value + 1)
   }
 
+  /// Runs on ``writes`` after ``resume()``: reads every observed list again (delivered only if
+  /// it changed) and, when another process committed meanwhile, raises the change signal.
+  func refreshAfterResume() {
+    guard !suspension.isSuspended else { return }
+    let committedElsewhere = noteDataVersion()
+    refresh(.everything)
+    if committedElsewhere {
+      changeCount.send(changeCount.value + 1)
+    }
+  }
+
+  /// Delivers a page read for an observation, unless the read met a suspension: observations keep
+  /// their last value while suspended, and ``resume()`` reads them again.
+  private func deliver(
+    _ page: Result<JournalPage, JournalError>,
+    to subject: ValueSubject<Result<JournalPage, JournalError>>
+  ) {
+    if case .failure(let error) = page, error.code == .suspended { return }
+    subject.sendIfChanged(page)
+  }
+
+  /// The SQLite database behind the store, when it is the journal's own.
+  var sqliteDatabase: SQLiteDatabase? { (store as? SQLiteJournalStore)?.database }
+
   /// Reads the observed lists a change touched again, and delivers those that changed.
   private func refresh(_ touched: Touched) {
     let subjects = observed.withLock { subjects in
       subjects.filter { touched.affects($0.key.list) }
     }
     for (key, subject) in subjects {
-      subject.sendIfChanged(loadPage(key))
+      deliver(loadPage(key), to: subject)
     }
   }
 
@@ -783,7 +830,8 @@ public final class JournalRepository: Sendable {
     _ interrupter: ReadInterrupter? = nil,
     _ body: @escaping @Sendable () throws(JournalError) -> Result
   ) async throws(JournalError) -> Result {
-    try await Self.run(on: writes, interrupter: interrupter, body)
+    try checkNotSuspended()
+    return try await Self.run(on: writes, interrupter: interrupter, body)
   }
 
   /// Runs `body` on the concurrent read queue; when the task is cancelled, `interrupter` stops
@@ -792,7 +840,8 @@ public final class JournalRepository: Sendable {
     _ interrupter: ReadInterrupter? = nil,
     _ body: @escaping @Sendable () throws(JournalError) -> Result
   ) async throws(JournalError) -> Result {
-    try await Self.run(on: reads, interrupter: interrupter, body)
+    try checkNotSuspended()
+    return try await Self.run(on: reads, interrupter: interrupter, body)
   }
 
   private static func run<Value: Sendable>(

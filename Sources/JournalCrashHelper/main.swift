@@ -9,6 +9,12 @@
 // is killed.
 //
 //   HaruJournalCrashHelper hold-lock <journal folder> <seconds>
+//
+// Or opens the journal, prints `ready`, and for every line read from its input adds one entry
+// and prints how long the add took, in microseconds: the suspension test asks it to write while
+// another process's import is suspended.
+//
+//   HaruJournalCrashHelper add-on-request <journal folder>
 
 import Foundation
 import HaruJournal
@@ -37,6 +43,31 @@ if arguments.count == 4, arguments[1] == "hold-lock", let seconds = UInt32(argum
   sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
   sqlite3_close(connection)
   exit(0)
+}
+if arguments.count == 3, arguments[1] == "add-on-request" {
+  do {
+    let journal = try JournalRepository(
+      directory: URL(fileURLWithPath: arguments[2]),
+      options: JournalRepository.Options(busyTimeout: .seconds(5)))
+    let day = CalendarDay(containing: Date(), in: CalendarDay.koreaTimeZone)
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    var index = 0
+    while readLine() != nil {
+      let started = ContinuousClock.now
+      let draft = JournalEntryDraft(
+        day: day, brand: "Other process", perfumeName: "Request \(index)",
+        sentence: "written while the other process is suspended")
+      _ = try await journal.add(draft)
+      let took = (ContinuousClock.now - started).components
+      let microseconds = took.seconds * 1_000_000 + took.attoseconds / 1_000_000_000_000
+      FileHandle.standardOutput.write(Data("added \(microseconds)\n".utf8))
+      index += 1
+    }
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("HaruJournalCrashHelper: \(error)\n".utf8))
+    exit(1)
+  }
 }
 guard arguments.count == 4, let count = Int(arguments[2]), let seed = UInt64(arguments[3]) else {
   FileHandle.standardError.write(

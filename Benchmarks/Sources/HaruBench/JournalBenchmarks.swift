@@ -12,10 +12,10 @@ enum JournalBenchmarks {
     [
       importRows, open, listNewest, listFavorites, listUncached, fileBaseline, add,
       addWithoutPhoto,
-    ] + JournalSearchBenchmarks.all + JournalSearchBaseline.all
+    ] + JournalSearchBenchmarks.all + JournalSearchBaseline.all + JournalSuspensionBenchmarks.all
 
-  /// `journal.import`: rows per second importing every row in one batch (one transaction) into a
-  /// new journal: reading the text, validating every entry and committing.
+  /// `journal.import`: rows per second importing every row in one call into a new journal:
+  /// reading the text, validating every entry and committing them, 500 to a transaction.
   static let importRows = Benchmark(name: "journal.import", unit: .rowsPerSecond) {
     let rows = try await JournalFixture.shared.rows()
     let plan = SamplingPlan(warmupBatches: 1, samples: 3, batchSize: rows.count)

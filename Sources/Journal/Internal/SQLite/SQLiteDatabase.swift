@@ -50,14 +50,21 @@ final class SQLiteDatabase: Sendable {
   let path: String
   /// Whether the database was opened without a writer: asked for, or its medium is read-only.
   let isReadOnly: Bool
-  private let writer: LockedState<SQLiteConnection>?
+  /// The write connection, `nil` while closed by ``suspend()``; the whole field is `nil` when
+  /// read-only. Its lock is held for the whole of each write.
+  private let writer: LockedState<SQLiteConnection?>?
+  /// Opens the write connection again after ``suspend()``.
+  private let reopenWriter: (@Sendable () throws(SQLiteError) -> sending SQLiteConnection)?
   private let readers: ReaderPool
+  /// Whether ``suspend()`` closed every connection; guards nothing else.
+  private let isSuspended = LockedState(false)
   /// Copies the write-ahead log into the file in the background; `nil` when read-only.
   let checkpointer: WALCheckpointer?
 
   private init(
-    path: String, writer: sending SQLiteConnection?, readers: ReaderPool,
-    checkpointer: WALCheckpointer?
+    path: String, writer: sending SQLiteConnection?,
+    reopenWriter: (@Sendable () throws(SQLiteError) -> sending SQLiteConnection)? = nil,
+    readers: ReaderPool, checkpointer: WALCheckpointer?
   ) {
     self.path = path
     if let writer {
@@ -65,6 +72,7 @@ final class SQLiteDatabase: Sendable {
     } else {
       self.writer = nil
     }
+    self.reopenWriter = reopenWriter
     isReadOnly = checkpointer == nil
     self.readers = readers
     self.checkpointer = checkpointer
@@ -141,7 +149,13 @@ final class SQLiteDatabase: Sendable {
         }, thresholdPages: configuration.checkpointThresholdPages)
       checkpointer.watch(writer)
       return SQLiteDatabase(
-        path: path, writer: writer, readers: readers, checkpointer: checkpointer)
+        path: path, writer: writer,
+        reopenWriter: { () throws(SQLiteError) in
+          let writer = try SQLiteConnection(path: path, mode: .readWrite)
+          try configure(writer, busyTimeout: configuration.busyTimeoutMilliseconds)
+          checkpointer.watch(writer)
+          return writer
+        }, readers: readers, checkpointer: checkpointer)
     } catch {
       throw mapOpenError(error, path: path, migrator: migrator)
     }
@@ -252,7 +266,13 @@ final class SQLiteDatabase: Sendable {
   ) throws(SQLiteError) {
     try connection.setBusyTimeout(milliseconds: busyTimeout)
     _ = try connection.text("PRAGMA journal_mode = WAL")
-    try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")
+    // Set here, not left to the library's build: Apple's SQLite defaults to FULL, Debian's to
+    // NORMAL (https://sqlite.org/pragma.html#pragma_synchronous). In WAL mode NORMAL never
+    // damages the file; a power loss can lose the last commits, a crash of the app none. A
+    // checkpoint asks the drive to flush its cache (F_FULLFSYNC on Apple platforms, as Apple's
+    // build does by default; nothing more than fsync elsewhere).
+    try connection.execute(
+      "PRAGMA synchronous = NORMAL; PRAGMA checkpoint_fullfsync = ON; PRAGMA foreign_keys = ON;")
     // A search reads rows all over the file: map it into memory (up to 256 MiB) instead of
     // copying each page through a 2 MiB cache with a system call.
     _ = try connection.integer("PRAGMA mmap_size = 268435456")
@@ -347,6 +367,7 @@ final class SQLiteDatabase: Sendable {
     interrupter: ReadInterrupter? = nil, _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
     let path = path
+    guard !suspended else { throw Self.suspendedError(path: path) }
     return try readers.use(interrupter: interrupter) {
       (connection) throws(JournalError) -> Result in
       if let interrupter {
@@ -396,13 +417,52 @@ final class SQLiteDatabase: Sendable {
         message: "The journal \"\(name)\" is open read-only; nothing was written.", path: path)
     }
     let path = path
-    return try writer.withLock { (connection) throws(JournalError) -> Result in
+    return try writer.withLock { (slot) throws(JournalError) -> Result in
       do {
+        if slot == nil {
+          guard !isSuspended.withLock({ $0 }), let reopenWriter else {
+            throw Self.suspendedError(path: path)
+          }
+          slot = try reopenWriter()
+        }
+        guard let connection = slot else { throw Self.suspendedError(path: path) }
         return try body(connection)
       } catch {
         throw Self.databaseFailure(error, path: path)
       }
     }
+  }
+
+  // MARK: Suspending
+
+  /// The error of a read or write asked for while suspended.
+  static func suspendedError(path: String) -> JournalError {
+    JournalError(
+      .suspended,
+      message:
+        "The journal is suspended while the app is in the background; nothing was read or "
+        + "written. Resume it first.", path: path)
+  }
+
+  /// Whether ``suspend()`` was called without a ``resume()`` since.
+  var suspended: Bool { isSuspended.withLock { $0 } }
+
+  /// Closes every connection once the read or write it runs has ended, so that this process
+  /// holds no lock on the database's files, and keeps them closed until ``resume()``; meanwhile
+  /// reads and writes throw ``JournalError/Code/suspended``. Blocks until then: call it on a
+  /// queue of the repository's, never on Swift's cooperative pool.
+  func suspend() {
+    isSuspended.withLock { $0 = true }
+    checkpointer?.suspend()
+    writer?.withLock { $0 = nil }
+    readers.closeAll()
+  }
+
+  /// Lets reads and writes open their connections again, as they need them.
+  func resume() {
+    isSuspended.withLock { $0 = false }
+    readers.reopen()
+    checkpointer?.resume()
   }
 
   /// The value of `PRAGMA data_version` on the writer, or on a reader when read-only: it changes
@@ -412,6 +472,7 @@ final class SQLiteDatabase: Sendable {
     if writer != nil {
       return try withWriter { try $0.integer("PRAGMA data_version") }
     }
+    guard !suspended else { throw Self.suspendedError(path: path) }
     return try readers.useFirst { (connection) throws(JournalError) -> Int64 in
       try Self.run(connection, path: path) { try $0.integer("PRAGMA data_version") }
     }
@@ -434,6 +495,8 @@ final class ReaderPool: Sendable {
   private let versionReader = LockedState<SQLiteConnection?>(nil)
   private let open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection
   private let path: String
+  /// Set by ``closeAll()``: connections are not opened again until ``reopen()``.
+  private let isClosed = LockedState(false)
 
   init(
     count: Int, path: String, opensFirst: Bool = true,
@@ -477,22 +540,39 @@ final class ReaderPool: Sendable {
       free.withLock { $0.append(index) }
       available.signal()
     }
-    return try Self.use(slots[index], opening: open, path: path, body)
+    return try Self.use(slots[index], opening: open, isClosed: isClosed, path: path, body)
+  }
+
+  /// Closes every connection, each once the read using it has ended, and keeps them closed
+  /// until ``reopen()``: a read that finds its connection closed meanwhile throws
+  /// ``JournalError/Code/suspended``.
+  func closeAll() {
+    isClosed.withLock { $0 = true }
+    for slot in slots + [versionReader] {
+      slot.withLock { $0 = nil }
+    }
+  }
+
+  /// Lets reads open connections again after ``closeAll()``.
+  func reopen() {
+    isClosed.withLock { $0 = false }
   }
 
   func useFirst<Result: Sendable>(
     _ body: (SQLiteConnection) throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
-    try Self.use(versionReader, opening: open, path: path, body)
+    try Self.use(versionReader, opening: open, isClosed: isClosed, path: path, body)
   }
 
   private static func use<Result: Sendable>(
     _ slot: LockedState<SQLiteConnection?>,
-    opening open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection, path: String,
+    opening open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection,
+    isClosed: LockedState<Bool>, path: String,
     _ body: (SQLiteConnection) throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
     try slot.withLock { (connection) throws(JournalError) -> Result in
       if connection == nil {
+        guard !isClosed.withLock({ $0 }) else { throw SQLiteDatabase.suspendedError(path: path) }
         do {
           connection = try open()
         } catch {

@@ -24,13 +24,20 @@ struct SQLiteError: Error, CustomStringConvertible {
   /// The primary result code, such as 19 (`SQLITE_CONSTRAINT`).
   var primaryCode: Int32 { code & 0xFF }
 
-  /// The error SQLite reports for a connection after a failed call.
+  /// The error behind `code`, the result a call on `connection` returned.
+  ///
+  /// The connection's extended code and message are used only when they describe that result
+  /// (the same primary code): a call such as `sqlite3_step` on a statement that needs a reset
+  /// returns `SQLITE_MISUSE` without touching the connection's error, which may still name an
+  /// earlier failure or no error at all.
   init(connection: OpaquePointer?, code: Int32) {
-    self.code = connection.map { sqlite3_extended_errcode($0) } ?? code
-    systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
-    if let connection, let text = sqlite3_errmsg(connection) {
-      message = String(cString: text)
+    if let connection, sqlite3_extended_errcode(connection) & 0xFF == code & 0xFF {
+      self.code = sqlite3_extended_errcode(connection)
+      systemErrno = sqlite3_system_errno(connection)
+      message = sqlite3_errmsg(connection).map { String(cString: $0) } ?? ""
     } else {
+      self.code = code
+      systemErrno = 0
       message = String(cString: sqlite3_errstr(code))
     }
   }

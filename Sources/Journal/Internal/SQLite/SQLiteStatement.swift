@@ -93,22 +93,36 @@ final class SQLiteStatement {
 
   /// Runs the statement to its next row.
   ///
+  /// A statement that finishes, whether done or failed, is reset here before this returns, so it
+  /// is always ready to run again: SQLite built with `SQLITE_OMIT_AUTORESET`, as on Apple
+  /// platforms, answers a step of a finished statement that was not reset with `SQLITE_MISUSE`
+  /// (<https://sqlite.org/compile.html#omit_autoreset>). Its parameters stay bound.
+  ///
   /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
+  /// - Throws: ``SQLiteError`` with the code the step returned.
   func step() throws(SQLiteError) -> Bool {
     let code = sqlite3_step(handle)
     switch code {
-    case SQLITE_ROW: return true
-    case SQLITE_DONE: return false
-    default: throw SQLiteError(connection: sqlite3_db_handle(handle), code: code)
+    case SQLITE_ROW:
+      return true
+    case SQLITE_DONE:
+      sqlite3_reset(handle)
+      return false
+    default:
+      // Read the error before the reset, which would report it again.
+      let error = SQLiteError(connection: sqlite3_db_handle(handle), code: code)
+      sqlite3_reset(handle)
+      throw error
     }
   }
 
-  /// Runs a statement that returns no rows.
+  /// Runs a statement that returns no rows; it is reset afterwards, whatever happened.
   func run() throws(SQLiteError) {
     while try step() {}
   }
 
-  /// Rewinds the statement and clears its parameters, ready to run again.
+  /// Rewinds the statement and clears its parameters, ready to run again: for a statement left
+  /// before its last row.
   func reset() {
     // The result repeats the last step's error, which was already reported.
     sqlite3_reset(handle)

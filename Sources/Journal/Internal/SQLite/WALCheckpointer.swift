@@ -58,6 +58,8 @@ final class WALCheckpointer: Sendable {
     var inlinePages: Int
     /// Whether a checkpoint of a long log is due on the queue after ``settleDelay``.
     var isSettleScheduled = false
+    /// Set by ``suspend()``: no checkpoint runs and the connection stays closed.
+    var isSuspended = false
   }
 
   /// How long after a commit to a long log the queue checkpoints again, so that the log is copied
@@ -154,9 +156,24 @@ final class WALCheckpointer: Sendable {
   /// A failed checkpoint (or a connection that could not be opened) is left for the next one, for
   /// the writer's own once the log is long, and for the close of the last connection: the log
   /// stays valid meanwhile.
+  /// Stops checkpoints: waits for a running one, then closes the connection, which holds a lock
+  /// on the shared-memory file while open. Blocks until then.
+  func suspend() {
+    state.withLock { $0.isSuspended = true }
+    queue.sync {}
+    connection.withLock { $0 = nil }
+  }
+
+  /// Lets checkpoints run again; the next one opens the connection.
+  func resume() {
+    state.withLock { $0.isSuspended = false }
+  }
+
   private func checkpointNow() {
     var logPages: Int32 = -1
     let code = connection.withLock { connection in
+      // Under the connection's lock, so that no checkpoint opens it after suspend() closed it.
+      guard !state.withLock({ $0.isSuspended }) else { return SQLITE_MISUSE }
       if connection == nil {
         connection = try? open()
       }

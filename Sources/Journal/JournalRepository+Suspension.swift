@@ -1,0 +1,74 @@
+import Dispatch
+import Foundation
+import HaruShared
+
+extension JournalRepository {
+  /// Stops all work on the journal's files until ``resume()``, so that this process holds no
+  /// lock on them: for an app about to be suspended.
+  ///
+  /// iOS ends a suspended app that holds a lock on a file in an App Group container, the folder
+  /// an app shares with its widgets and extensions (the crash report says `0xdead10cc`). Call
+  /// this when the app moves to the background, inside a background task so that it has the time
+  /// to finish, and ``resume()`` when it comes back:
+  ///
+  /// ```swift
+  /// // In the scene delegate (an app extension does the same in its own lifecycle).
+  /// func sceneDidEnterBackground(_ scene: UIScene) {
+  ///   let task = UIApplication.shared.beginBackgroundTask()
+  ///   Task {
+  ///     await journal.suspend()
+  ///     UIApplication.shared.endBackgroundTask(task)
+  ///   }
+  /// }
+  ///
+  /// func sceneWillEnterForeground(_ scene: UIScene) {
+  ///   journal.resume()
+  /// }
+  /// ```
+  ///
+  /// When it returns:
+  /// - The write that was running has committed (a write is one transaction; an import commits
+  ///   every 500 lines, so it waits for one batch at most), and the reads that were running have
+  ///   ended. Imports in progress wait between two batches, holding nothing, and go on after
+  ///   ``resume()``, so no line is imported twice or lost.
+  /// - Every database connection is closed, which releases SQLite's locks on the database and its
+  ///   `-wal` and `-shm` files, and no checkpoint or merge of the search index runs.
+  /// - Reads and writes asked for from then on throw ``JournalError/Code/suspended`` at once,
+  ///   without touching a file; observations keep their last value.
+  ///
+  /// Calling it again while suspended changes nothing. It never throws: closing a connection
+  /// cannot fail in a way that leaves a lock behind.
+  @concurrent
+  public func suspend() async {
+    suspension.suspend()
+    let database = sqliteDatabase
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      // A queue of its own: the write queue may hold an import parked until `resume()`.
+      DispatchQueue.global(qos: .userInitiated).async {
+        database?.suspend()
+        continuation.resume()
+      }
+    }
+  }
+
+  /// Lets the journal read and write again after ``suspend()``: parked imports go on, and lists
+  /// that are observed are read again, since other processes may have written meanwhile.
+  ///
+  /// Connections open again as reads and writes need them. Calling it when not suspended changes
+  /// nothing.
+  public func resume() {
+    sqliteDatabase?.resume()
+    guard suspension.resume() else { return }
+    writes.async { [weak self] in self?.refreshAfterResume() }
+  }
+
+  /// Whether the repository is suspended: ``suspend()`` was called without a ``resume()`` since.
+  public var isSuspended: Bool { suspension.isSuspended }
+
+  /// Throws ``JournalError/Code/suspended`` while suspended.
+  func checkNotSuspended() throws(JournalError) {
+    guard !suspension.isSuspended else {
+      throw SQLiteDatabase.suspendedError(path: directory.path)
+    }
+  }
+}
