@@ -1,3 +1,4 @@
+import HaruShared
 import Testing
 
 @testable import HaruSettings

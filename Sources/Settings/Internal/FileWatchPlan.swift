@@ -1,3 +1,5 @@
+import HaruShared
+
 /// What the settings watch on Apple platforms does with each event of its two kernel sources: one
 /// on the settings file, one on its folder.
 ///
@@ -22,34 +24,8 @@ struct FileWatchPlan {
     case folder
   }
 
-  /// The events of a file-system source, as `DispatchSource.FileSystemEvent` names them.
-  struct Events: OptionSet, Sendable, Hashable {
-    let rawValue: UInt8
-
-    /// Bytes were written.
-    static let write = Events(rawValue: 1 << 0)
-    /// The size grew.
-    static let extend = Events(rawValue: 1 << 1)
-    /// Attributes changed (permissions, times).
-    static let attrib = Events(rawValue: 1 << 2)
-    /// The link count changed.
-    static let link = Events(rawValue: 1 << 3)
-    /// It was removed.
-    static let delete = Events(rawValue: 1 << 4)
-    /// It was renamed.
-    static let rename = Events(rawValue: 1 << 5)
-    /// Access to it was revoked, as when its volume is unmounted.
-    static let revoke = Events(rawValue: 1 << 6)
-
-    /// What the file source asks for: everything that changes the file or where it is.
-    static let fileMask: Events = [.write, .extend, .attrib, .link, .delete, .rename, .revoke]
-    /// What the folder source asks for: its names, and the folder going away.
-    static let folderMask: Events = [.write, .delete, .rename, .revoke]
-    /// The path no longer leads to what the source is open on.
-    static let gone: Events = [.delete, .rename, .revoke]
-    /// The file's contents or attributes changed where it is.
-    static let changedInPlace: Events = [.write, .extend, .attrib, .link]
-  }
+  /// The events of a file-system source.
+  typealias Events = FileEvents
 
   /// A file as the kernel knows it: its device and inode, which an atomic replacement changes.
   struct Node: Sendable, Hashable {
@@ -171,4 +147,15 @@ protocol FileWatchSources {
 
   /// Asks for ``FileWatchPlan/retryFolder(with:report:)`` after a pause.
   func retryFolderLater()
+}
+
+extension FileEvents {
+  /// What the file source asks for: everything that changes the file or where it is.
+  static let fileMask: FileEvents = [.write, .extend, .attrib, .link, .delete, .rename, .revoke]
+  /// What the folder source asks for: its names, and the folder going away.
+  static let folderMask: FileEvents = [.write, .delete, .rename, .revoke]
+  /// The path no longer leads to what the source is open on.
+  static let gone: FileEvents = [.delete, .rename, .revoke]
+  /// The file's contents or attributes changed where it is.
+  static let changedInPlace: FileEvents = [.write, .extend, .attrib, .link]
 }

@@ -5,6 +5,7 @@
   import Darwin
   import Dispatch
   import Foundation
+  import HaruShared
 
   extension FolderWatch {
     /// Watches the settings file and its folder with dispatch file-system sources (kqueue), with
@@ -105,7 +106,7 @@
       }
       let mask: FileWatchPlan.Events = kind == .file ? .fileMask : .folderMask
       let source = DispatchSource.makeFileSystemObjectSource(
-        fileDescriptor: descriptor, eventMask: Self.dispatchEvents(mask), queue: queue)
+        fileDescriptor: descriptor, eventMask: mask.dispatchEvents, queue: queue)
       source.setEventHandler { [weak self] in self?.deliver(from: kind) }
       source.setCancelHandler { close(descriptor) }
       source.resume()
@@ -116,41 +117,12 @@
     /// nothing more, and it is cancelled on this queue, so the current one is the one that fired.
     private func deliver(from kind: FileWatchPlan.Source) {
       guard !isStopped, let source = kind == .file ? fileSource : folderSource else { return }
-      plan.handle(Self.planEvents(source.data), from: kind, with: self, report: onChange)
+      plan.handle(FileEvents(source.data), from: kind, with: self, report: onChange)
     }
 
     private static func node(_ info: stat) -> FileWatchPlan.Node {
       FileWatchPlan.Node(
         device: UInt64(bitPattern: Int64(info.st_dev)), inode: UInt64(info.st_ino))
-    }
-
-    private static func correspondence()
-      -> [(DispatchSource.FileSystemEvent, FileWatchPlan.Events)]
-    {
-      [
-        (.write, .write), (.extend, .extend), (.attrib, .attrib), (.link, .link),
-        (.delete, .delete), (.rename, .rename), (.revoke, .revoke),
-      ]
-    }
-
-    private static func dispatchEvents(
-      _ events: FileWatchPlan.Events
-    ) -> DispatchSource.FileSystemEvent {
-      var mask: DispatchSource.FileSystemEvent = []
-      for (dispatch, plan) in correspondence() where events.contains(plan) {
-        mask.insert(dispatch)
-      }
-      return mask
-    }
-
-    private static func planEvents(
-      _ data: DispatchSource.FileSystemEvent
-    ) -> FileWatchPlan.Events {
-      var events: FileWatchPlan.Events = []
-      for (dispatch, plan) in correspondence() where data.contains(dispatch) {
-        events.insert(plan)
-      }
-      return events
     }
   }
 #endif

@@ -1,3 +1,5 @@
+import HaruShared
+
 /// What the watcher of a journal's write-ahead log does with each thing it hears: the part of
 /// watching on Apple platforms that depends on no system call, tested on Linux.
 ///
@@ -17,19 +19,8 @@
 /// watches it, in case an event was missed. Events handled this way cost nothing while nothing
 /// changes; the backstop is the only wake of an idle watcher.
 struct LogWatchPolicy: Sendable, Equatable {
-  /// What happened to the watched log file.
-  struct LogEvents: OptionSet, Sendable, Hashable {
-    let rawValue: UInt8
-
-    /// Bytes were written to the file.
-    static let write = LogEvents(rawValue: 1 << 0)
-    /// The file grew.
-    static let extend = LogEvents(rawValue: 1 << 1)
-    /// The file was deleted (its last name removed).
-    static let delete = LogEvents(rawValue: 1 << 2)
-    /// The file was renamed, or replaced by another under its name.
-    static let rename = LogEvents(rawValue: 1 << 3)
-  }
+  /// What happened to the watched log file: its writes, growth, deletion and renaming count.
+  typealias LogEvents = FileEvents
 
   /// Something the watcher hears.
   enum Event: Sendable, Equatable {

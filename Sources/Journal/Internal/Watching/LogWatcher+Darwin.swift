@@ -132,15 +132,4 @@
       source.cancel()
     }
   }
-
-  extension LogWatchPolicy.LogEvents {
-    /// The events of a vnode source that the policy reads.
-    fileprivate init(_ events: DispatchSource.FileSystemEvent) {
-      self = []
-      if events.contains(.write) { insert(.write) }
-      if events.contains(.extend) { insert(.extend) }
-      if events.contains(.delete) { insert(.delete) }
-      if events.contains(.rename) { insert(.rename) }
-    }
-  }
 #endif
