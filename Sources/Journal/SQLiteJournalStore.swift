@@ -92,12 +92,7 @@ public final class SQLiteJournalStore: JournalStore {
   public var isReadOnly: Bool { database.isReadOnly }
 
   static func milliseconds(_ duration: Duration) -> Int32 {
-    let parts = duration.components
-    let (whole, overflow) = parts.seconds.multipliedReportingOverflow(by: 1000)
-    guard !overflow else { return parts.seconds < 0 ? 0 : Int32.max }
-    let total = whole.addingReportingOverflow(parts.attoseconds / 1_000_000_000_000_000)
-    guard !total.overflow else { return Int32.max }
-    return Int32(clamping: max(0, total.partialValue))
+    Int32(clamping: duration.saturatingMilliseconds)
   }
 
   /// Adds entries in one transaction, skipping those whose identity is already stored.

@@ -1,4 +1,5 @@
 import Dispatch
+import HaruShared
 import Testing
 
 @testable import HaruSettings
@@ -8,13 +9,13 @@ import Testing
 struct SettingsRetryDelayTests {
   @Test func delaysPastTwoToTheThirtyFirstNanosecondsAreExact() {
     // Annotated: this stops compiling if the count goes back to `Int`.
-    let longest: UInt64 = PreferencesHub.nanoseconds(in: PreferencesHub.longestRetryDelay)
+    let longest: UInt64 = PreferencesHub.longestRetryDelay.saturatingNanoseconds
     #expect(longest == 8_000_000_000)
     #expect(longest > UInt64(Int32.max))
-    #expect(PreferencesHub.nanoseconds(in: .seconds(3) + .nanoseconds(7)) == 3_000_000_007)
-    #expect(PreferencesHub.nanoseconds(in: .seconds(4_294_967_296)) == 4_294_967_296_000_000_000)
-    #expect(PreferencesHub.nanoseconds(in: .milliseconds(-5)) == 0)
-    #expect(PreferencesHub.nanoseconds(in: .seconds(Int64.max)) == .max)
+    #expect((Duration.seconds(3) + .nanoseconds(7)).saturatingNanoseconds == 3_000_000_007)
+    #expect(Duration.seconds(4_294_967_296).saturatingNanoseconds == 4_294_967_296_000_000_000)
+    #expect(Duration.milliseconds(-5).saturatingNanoseconds == 0)
+    #expect(Duration.seconds(Int64.max).saturatingNanoseconds == .max)
   }
 
   @Test func theRetryDeadlineAddsTheWholeDelay() {

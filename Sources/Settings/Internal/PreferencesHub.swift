@@ -638,17 +638,9 @@ final class PreferencesHub: Sendable {
   /// two seconds does not fit an `Int` of nanoseconds on a 32-bit Apple Watch, nor
   /// `DispatchTimeInterval.nanoseconds`, which takes one.
   static func deadline(after delay: Duration, from start: DispatchTime) -> DispatchTime {
-    let (sum, overflow) = start.uptimeNanoseconds.addingReportingOverflow(nanoseconds(in: delay))
+    let (sum, overflow) = start.uptimeNanoseconds.addingReportingOverflow(
+      delay.saturatingNanoseconds)
     return overflow ? .distantFuture : DispatchTime(uptimeNanoseconds: sum)
-  }
-
-  /// A duration in whole nanoseconds; zero for a negative one, `UInt64.max` for one too long.
-  static func nanoseconds(in duration: Duration) -> UInt64 {
-    let (seconds, attoseconds) = duration.components
-    guard seconds >= 0, attoseconds >= 0 else { return 0 }
-    let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-    let (total, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
-    return overflow || carry ? .max : total
   }
 
   // MARK: Other writers' changes

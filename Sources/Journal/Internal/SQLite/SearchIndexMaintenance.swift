@@ -43,11 +43,7 @@ final class SearchIndexMaintenance: Sendable {
   ///   - idleDelay: How long after the last write the upkeep runs.
   init(queue: DispatchQueue, idleDelay: Duration = defaultIdleDelay) {
     self.queue = queue
-    let parts = idleDelay.components
-    let (seconds, overflow) = UInt64(clamping: max(0, parts.seconds))
-      .multipliedReportingOverflow(by: 1_000_000_000)
-    idleNanoseconds =
-      overflow ? .max : seconds &+ UInt64(clamping: max(0, parts.attoseconds / 1_000_000_000))
+    idleNanoseconds = idleDelay.saturatingNanoseconds
   }
 
   /// Notes a committed write: `upkeep` runs the idle delay after the last one, unless another

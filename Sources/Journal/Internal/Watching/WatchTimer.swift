@@ -42,11 +42,6 @@ final class WatchTimer: Sendable {
   /// The interval in milliseconds, which an `Int` of 32 bits holds for 24 days (in nanoseconds it
   /// would pass 2³¹ − 1 after two seconds).
   private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-    let total =
-      milliseconds.overflow
-      ? Int64.max : milliseconds.partialValue &+ attoseconds / 1_000_000_000_000_000
-    return .milliseconds(Int(clamping: total))
+    .milliseconds(Int(clamping: duration.saturatingMilliseconds))
   }
 }
