@@ -1,5 +1,6 @@
 public import Foundation
 import HaruModels
+import HaruShared
 
 #if canImport(Darwin)
   import Darwin
@@ -299,7 +300,7 @@ extension JournalRepository {
       }
       unlink(temporary)
     }
-    ArchiveIO.syncFolder(parent)
+    FileDurability.syncFolder(atPath: parent)
   }
 
   private static func check(_ cancel: ReadInterrupter) throws(JournalError) {
@@ -552,21 +553,6 @@ private struct ArchiveImport {
   }
 
   /// Writes the batch's photos, stores its entries in one transaction, then tidies the files.
-  /// Runs a batch's write once the repository is not suspended, again after a suspension that
-  /// came between the look and the write: a suspension parks the import between two batches.
-  private static func writeWhenRunning<Value>(
-    _ repository: JournalRepository, _ write: () throws(JournalError) -> Value
-  ) throws(JournalError) -> Value {
-    while true {
-      repository.suspension.waitWhileSuspended()
-      do throws(JournalError) {
-        return try write()
-      } catch JournalError.Code.suspended {
-        continue
-      }
-    }
-  }
-
   private mutating func flush() throws(JournalError) {
     guard !batch.isEmpty else { return }
     if cancel.isCancelled {
@@ -629,7 +615,7 @@ private struct ArchiveImport {
     }
     let outcomes: [JournalMergeOutcome]
     do throws(JournalError) {
-      outcomes = try Self.writeWhenRunning(repository) { () throws(JournalError) in
+      outcomes = try repository.writeWhenRunning { () throws(JournalError) in
         try repository.write { () throws(JournalError) in
           (try repository.store.merge(entries), JournalRepository.Touched.everything)
         }

@@ -65,6 +65,22 @@ extension JournalRepository {
   /// Whether the repository is suspended: ``suspend()`` was called without a ``resume()`` since.
   public var isSuspended: Bool { suspension.isSuspended }
 
+  /// Runs one transaction of a long write (a batch of an import) once the repository is not
+  /// suspended, on the thread of the write queue: while suspended it waits, holding nothing, and a
+  /// suspension that comes between that look and the transaction makes it wait and run again.
+  func writeWhenRunning<Value>(
+    _ write: () throws(JournalError) -> Value
+  ) throws(JournalError) -> Value {
+    while true {
+      suspension.waitWhileSuspended()
+      do throws(JournalError) {
+        return try write()
+      } catch JournalError.Code.suspended {
+        continue
+      }
+    }
+  }
+
   /// Throws ``JournalError/Code/suspended`` while suspended.
   func checkNotSuspended() throws(JournalError) {
     guard !suspension.isSuspended else {

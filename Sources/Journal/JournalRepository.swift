@@ -452,15 +452,11 @@ public final class JournalRepository: Sendable {
     var skipped: Set<JournalEntry.ID> = []
     var next = 0
     while next < entries.count {
-      suspension.waitWhileSuspended()
       let batch = Array(entries[next..<min(next + Self.importBatchSize, entries.count)])
-      do throws(JournalError) {
-        try skipped.formUnion(
-          write { () throws(JournalError) in (try store.insert(batch), Touched.everything) })
-      } catch JournalError.Code.suspended {
-        // Suspended between the look at the gate and the transaction: wait, then write it.
-        continue
-      }
+      try skipped.formUnion(
+        writeWhenRunning { () throws(JournalError) in
+          try write { () throws(JournalError) in (try store.insert(batch), Touched.everything) }
+        })
       next += batch.count
     }
     mergeSearchIndexNow(afterImportOf: entries.count - skipped.count)

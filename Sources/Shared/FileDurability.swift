@@ -46,4 +46,16 @@ package enum FileDurability {
       guard code == EINTR else { throw Failure(code: code) }
     }
   }
+
+  /// Makes the names created, renamed or removed in a folder durable, as far as the system lets:
+  /// a folder that cannot be opened or synced is left as it is, since what was written in it is in
+  /// place either way.
+  ///
+  /// - Parameter path: The folder.
+  package static func syncFolder(atPath path: String) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    try? syncToStorage(descriptor)
+    close(descriptor)
+  }
 }

@@ -12,7 +12,8 @@ import HaruShared
 /// Durable, atomic file replacement with POSIX calls, and the typed errors of file operations.
 enum FileWriter {
   /// Writes `data` to a temporary file beside `url`, syncs it to the storage medium
-  /// (`F_FULLFSYNC` on Apple platforms), renames it over `url` and syncs the folder. On failure the temporary file is removed and `url` is untouched.
+  /// (`F_FULLFSYNC` on Apple platforms), renames it over `url` and syncs the folder. On failure
+  /// the temporary file is removed and `url` is untouched.
   @Sendable
   static func writeAtomically(_ data: Data, to url: URL) throws(SettingsError) {
     let folder = url.deletingLastPathComponent()
@@ -60,11 +61,7 @@ enum FileWriter {
     }
     // The rename is durable only once the folder's entry is on disk. The new file is in place
     // whatever happens here, so a folder that cannot be synced fails nothing.
-    let folderDescriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
-    if folderDescriptor >= 0 {
-      try? FileDurability.syncToStorage(folderDescriptor)
-      close(folderDescriptor)
-    }
+    FileDurability.syncFolder(atPath: folder.path)
   }
 
   static let temporarySuffix = ".tmp"

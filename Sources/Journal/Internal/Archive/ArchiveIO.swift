@@ -162,14 +162,6 @@ enum ArchiveIO {
       path: path)
   }
 
-  /// Flushes a folder's list of names to the disk, after files were created or renamed in it.
-  static func syncFolder(_ path: String) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    try? FileDurability.syncToStorage(descriptor)
-    close(descriptor)
-  }
-
   /// Deletes a folder or file this export created, with everything in it.
   static func remove(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)

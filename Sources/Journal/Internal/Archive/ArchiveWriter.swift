@@ -91,8 +91,8 @@ final class FolderArchiveSink: ArchiveSink {
   }
 
   func finish() throws(JournalError) {
-    ArchiveIO.syncFolder(root + "/" + ArchiveManifest.photoFolderName)
-    ArchiveIO.syncFolder(root)
+    FileDurability.syncFolder(atPath: root + "/" + ArchiveManifest.photoFolderName)
+    FileDurability.syncFolder(atPath: root)
   }
 }
 

@@ -253,11 +253,10 @@ final class PhotoFlusher: Sendable {
 
 /// Flushes a file's bytes (and the size that finds them) to the disk. On Linux `fdatasync` skips
 /// the times and permissions that `fsync` also writes and the journal does not need.
-@discardableResult
-private func flush(_ descriptor: Int32) -> Int32 {
+private func flush(_ descriptor: Int32) {
   #if os(Linux) || os(Android)
-    fdatasync(descriptor)
+    _ = fdatasync(descriptor)
   #else
-    (try? FileDurability.syncToStorage(descriptor)) == nil ? -1 : 0
+    try? FileDurability.syncToStorage(descriptor)
   #endif
 }

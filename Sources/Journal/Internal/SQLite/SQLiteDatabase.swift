@@ -367,7 +367,6 @@ final class SQLiteDatabase: Sendable {
     interrupter: ReadInterrupter? = nil, _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
     let path = path
-    guard !suspended else { throw Self.suspendedError(path: path) }
     return try readers.use(interrupter: interrupter) {
       (connection) throws(JournalError) -> Result in
       if let interrupter {
@@ -444,9 +443,6 @@ final class SQLiteDatabase: Sendable {
         + "written. Resume it first.", path: path)
   }
 
-  /// Whether ``suspend()`` was called without a ``resume()`` since.
-  var suspended: Bool { isSuspended.withLock { $0 } }
-
   /// Closes every connection once the read or write it runs has ended, so that this process
   /// holds no lock on the database's files, and keeps them closed until ``resume()``; meanwhile
   /// reads and writes throw ``JournalError/Code/suspended``. Blocks until then: call it on a
@@ -472,7 +468,6 @@ final class SQLiteDatabase: Sendable {
     if writer != nil {
       return try withWriter { try $0.integer("PRAGMA data_version") }
     }
-    guard !suspended else { throw Self.suspendedError(path: path) }
     return try readers.useFirst { (connection) throws(JournalError) -> Int64 in
       try Self.run(connection, path: path) { try $0.integer("PRAGMA data_version") }
     }

@@ -153,9 +153,6 @@ final class WALCheckpointer: Sendable {
     checkpointNow()
   }
 
-  /// A failed checkpoint (or a connection that could not be opened) is left for the next one, for
-  /// the writer's own once the log is long, and for the close of the last connection: the log
-  /// stays valid meanwhile.
   /// Stops checkpoints: waits for a running one, then closes the connection, which holds a lock
   /// on the shared-memory file while open. Blocks until then.
   func suspend() {
@@ -169,6 +166,9 @@ final class WALCheckpointer: Sendable {
     state.withLock { $0.isSuspended = false }
   }
 
+  /// A failed checkpoint (or a connection that could not be opened) is left for the next one, for
+  /// the writer's own once the log is long, and for the close of the last connection: the log
+  /// stays valid meanwhile.
   private func checkpointNow() {
     var logPages: Int32 = -1
     let code = connection.withLock { connection in
