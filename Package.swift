@@ -33,10 +33,20 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // The calls of SQLite's C interface that Swift cannot make (they are variadic); not a product.
+    .target(
+      name: "CHaruSQLite",
+      dependencies: [
+        .target(
+          name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd]))
+      ],
+      path: "Sources/CHaruSQLite",
+      linkerSettings: [.linkedLibrary("sqlite3")]
+    ),
     .target(
       name: "HaruJournal",
       dependencies: [
-        "HaruModels", "HaruShared",
+        "HaruModels", "HaruShared", "CHaruSQLite",
         // Apple platforms import their own SQLite3 module instead.
         .target(
           name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),

@@ -391,9 +391,13 @@ extension JournalRepository {
   }
 
   func mergeSearchIndexNow(afterImportOf added: Int) {
-    // Only speeds up later searches: a failure here leaves a sound index and a finished import.
+    // Only speeds up later searches: a failure here leaves a sound index and a finished import,
+    // and a suspension stops the merge rather than wait for it (the index's upkeep merges its
+    // segments later).
     if let store = store as? SQLiteJournalStore {
-      try? store.mergeSearchIndex(afterImportOf: added)
+      _ = try? store.database.stoppableBySuspension { () throws(JournalError) in
+        try store.mergeSearchIndex(afterImportOf: added)
+      }
     }
   }
 

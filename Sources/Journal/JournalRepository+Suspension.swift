@@ -27,12 +27,15 @@ extension JournalRepository {
   /// ```
   ///
   /// When it returns:
-  /// - The write that was running has committed (a write is one transaction; an import commits
-  ///   every 500 lines, so it waits for one batch at most), and the reads that were running have
-  ///   ended. Imports in progress wait between two batches, holding nothing, and go on after
-  ///   ``resume()``, so no line is imported twice or lost.
+  /// - The write that was running has committed, and the reads that were running have ended. The
+  ///   transaction of an import that was running (an import commits every 5,000 lines, or every
+  ///   2,000 entries of an archive) was stopped and rolled back instead of waited for; imports in
+  ///   progress wait, holding nothing, and after ``resume()`` write that transaction again and go
+  ///   on, so no line is imported twice or lost. A checkpoint that was running, or the merge of
+  ///   the search index after an import, is stopped the same way and done later.
   /// - Every database connection is closed, which releases SQLite's locks on the database and its
-  ///   `-wal` and `-shm` files, and no checkpoint or merge of the search index runs.
+  ///   `-wal` and `-shm` files. The close leaves the write-ahead log for the next connection
+  ///   rather than copy it into the database file then, which could take seconds after an import.
   /// - Reads and writes asked for from then on throw ``JournalError/Code/suspended`` at once,
   ///   without touching a file; observations keep their last value.
   ///
@@ -74,7 +77,8 @@ extension JournalRepository {
     while true {
       suspension.waitWhileSuspended()
       do throws(JournalError) {
-        return try write()
+        guard let database = sqliteDatabase else { return try write() }
+        return try database.stoppableBySuspension(write)
       } catch JournalError.Code.suspended {
         continue
       }

@@ -105,6 +105,15 @@ public final class SQLiteJournalStore: JournalStore {
   /// - Returns: The identities skipped: already stored, or repeated within `entries`.
   /// - Throws: ``JournalError/Code/databaseFailure``; then none was added.
   public func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID> {
+    try insert(entries, mergingIndex: true)
+  }
+
+  /// Adds entries in one transaction, as ``insert(_:)`` does; with `mergingIndex` false the
+  /// search index is never merged into one segment in it, for an import that writes many such
+  /// transactions and merges once at its end (``mergeSearchIndex(afterImportOf:)``).
+  func insert(
+    _ entries: [JournalEntry], mergingIndex: Bool
+  ) throws(JournalError) -> Set<JournalEntry.ID> {
     guard !entries.isEmpty else { return [] }
     // Oldest day first, so that the search index receives its keys in rising order.
     let ordered = entries.sorted { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
@@ -122,8 +131,10 @@ public final class SQLiteJournalStore: JournalStore {
             skipped.insert(entry.id)
           }
         }
-        try SearchSQL.mergeIndexAfterLargeWrite(
-          added: ordered.count - skipped.count, in: connection)
+        if mergingIndex {
+          try SearchSQL.mergeIndexAfterLargeWrite(
+            added: ordered.count - skipped.count, in: connection)
+        }
         return skipped
       }
     }
@@ -186,8 +197,8 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
-  /// Merges the search index into one segment, in a transaction of its own, when an archive
-  /// import that stored its entries in several ``merge(_:)`` calls added at least
+  /// Merges the search index into one segment, in a transaction of its own, when an import that
+  /// stored its entries in several transactions added at least
   /// ``SearchSQL/largeWrite`` entries and a quarter of the journal (see
   /// ``SearchSQL/mergeIndexAfterLargeWrite(added:in:)``).
   func mergeSearchIndex(afterImportOf added: Int) throws(JournalError) {
@@ -490,7 +501,7 @@ public final class SQLiteJournalStore: JournalStore {
     try database.read { connection in
       try connection.withStatement(EntrySQL.count(list)) { statement in
         try EntrySQL.bindPerfume(of: list, at: 1, to: statement)
-        return try statement.step() ? statement.int(at: 0) : 0
+        return try statement.step() ? Int(clamping: statement.int64(at: 0)) : 0
       }
     }
   }
@@ -508,7 +519,7 @@ public final class SQLiteJournalStore: JournalStore {
           summaries.append(
             PerfumeSummary(
               perfume: Perfume(brand: statement.text(at: 0), name: statement.text(at: 1)),
-              entryCount: statement.int(at: 2),
+              entryCount: Int(clamping: statement.int64(at: 2)),
               lastDay: JournalDay.day(statement.int64(at: 3))))
         }
         return summaries

@@ -43,6 +43,14 @@ struct JournalSuspensionTests {
       await journal.suspend()
       #expect(journal.isSuspended)
       #expect(locksHeld(onFilesIn: directory) == [])
+      // The last connection closed without copying the write-ahead log into the file, which
+      // would have taken as long as the log is: the log is still there, for the next connection.
+      let logs = (FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [])
+        .compactMap { $0 as? String }.filter { $0.hasSuffix("-wal") }
+      #expect(logs.count == 1)
+      let log = directory.appendingPathComponent(try #require(logs.first))
+      let logSize = try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int
+      #expect((logSize ?? 0) > 0)
 
       journal.resume()
       #expect(!journal.isSuspended)

@@ -238,7 +238,7 @@ public final class FilePreferencesBackend: PreferencesBackend {
 
   /// Renames the unreadable file aside; returns the error that says where it went.
   private func setAside() throws(SettingsError) -> SettingsError {
-    let stamp = Int(Date().timeIntervalSince1970)
+    let stamp = Int64(Date().timeIntervalSince1970)
     let base = fileURL.deletingPathExtension().lastPathComponent
     let folder = fileURL.deletingLastPathComponent()
     var candidate = folder.appendingPathComponent("\(base).unreadable-\(stamp).json")

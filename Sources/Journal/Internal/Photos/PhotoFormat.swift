@@ -38,14 +38,19 @@ enum PhotoFormat: Equatable {
 
   private static func isHEIC(_ head: [UInt8]) -> Bool {
     guard head.count >= 16, head[4..<8].elementsEqual("ftyp".utf8) else { return false }
-    let boxSize = head[0..<4].reduce(0) { $0 << 8 | Int($1) }
+    let boxSize = Self.boxSize(head)
     guard boxSize >= 16, boxSize % 4 == 0 else { return false }
-    let end = min(boxSize, head.count)
+    let end = Int(min(boxSize, UInt64(head.count)))
     let major = brand(head, at: 8)
     // Offset 12 is the minor version; compatible brands follow from 16 to the end of the box.
     let compatible = stride(from: 16, to: end - 3, by: 4).map { brand(head, at: $0) }
     guard ["heic", "heix", "mif1"].contains(major) else { return false }
     return !([major] + compatible).contains { $0 == "avif" || $0 == "avis" }
+  }
+
+  /// The size of the box that starts `head`: four bytes, big-endian, so up to 2³² − 1.
+  static func boxSize(_ head: [UInt8]) -> UInt64 {
+    head.prefix(4).reduce(0) { $0 << 8 | UInt64($1) }
   }
 
   private static func brand(_ bytes: [UInt8], at offset: Int) -> String {

@@ -6,7 +6,8 @@ import HaruShared
   import CSQLite
 #endif
 
-/// Stops one read when the task that asked for it is cancelled.
+/// Stops one read when the task that asked for it is cancelled; also stops one write transaction,
+/// or one checkpoint, when the journal is suspended.
 ///
 /// A read registers the connection it runs on while its statements run; ``cancel()`` calls
 /// `sqlite3_interrupt` on that connection, which SQLite allows from any thread, and the running

@@ -1,3 +1,4 @@
+import CHaruSQLite
 import HaruShared
 
 #if canImport(SQLite3)
@@ -87,6 +88,14 @@ final class SQLiteConnection {
       }
     }
     return "file:\(escaped)?immutable=1"
+  }
+
+  /// Makes the close of this connection leave the write-ahead log as it is, even when no other
+  /// connection to the database is open: for a close that must be quick (a suspension), since a
+  /// checkpoint at close copies the whole log into the file and flushes the drive. The log stays
+  /// valid, and the next connection goes on with it.
+  func skipCheckpointOnClose() {
+    _ = haru_sqlite3_skip_checkpoint_on_close(UnsafeMutableRawPointer(handle), 1)
   }
 
   deinit {

@@ -58,6 +58,9 @@ final class SQLiteDatabase: Sendable {
   private let readers: ReaderPool
   /// Whether ``suspend()`` closed every connection; guards nothing else.
   private let isSuspended = LockedState(false)
+  /// The write a suspension may stop (see ``stoppableBySuspension(_:)``): whether one is allowed
+  /// now, and the interrupter of the transaction it runs.
+  private let stoppable = LockedState(StoppableWrite())
   /// Copies the write-ahead log into the file in the background; `nil` when read-only.
   let checkpointer: WALCheckpointer?
 
@@ -398,8 +401,67 @@ final class SQLiteDatabase: Sendable {
     _ body: (SQLiteConnection) throws -> Result
   ) throws(JournalError) -> Result {
     try withWriter { connection in
-      try connection.writeTransaction { try body(connection) }
+      try connection.writeTransaction {
+        guard let interrupter = beginStoppableWrite(on: connection) else {
+          return try body(connection)
+        }
+        return try runStopping(interrupter, on: connection, body)
+      }
     }
+  }
+
+  // MARK: Writes a suspension stops
+
+  private struct StoppableWrite: Sendable {
+    var isAllowed = false
+    var running: ReadInterrupter?
+  }
+
+  /// Runs `body`, whose write transactions ``suspend()`` may stop and roll back rather than wait
+  /// for: each then throws ``JournalError/Code/suspended``, and the caller runs it again once
+  /// resumed. For the long transactions of an import, called on the thread of the write queue,
+  /// which runs one write at a time.
+  func stoppableBySuspension<Result>(
+    _ body: () throws(JournalError) -> Result
+  ) throws(JournalError) -> Result {
+    stoppable.withLock { $0.isAllowed = true }
+    defer { stoppable.withLock { $0.isAllowed = false } }
+    return try body()
+  }
+
+  /// Registers the transaction just begun on `connection` as one ``suspend()`` stops, when
+  /// allowed; a suspension that came first stops it at once.
+  private func beginStoppableWrite(on connection: SQLiteConnection) -> ReadInterrupter? {
+    stoppable.withLock { (stoppable) -> ReadInterrupter? in
+      guard stoppable.isAllowed else { return nil }
+      let interrupter = ReadInterrupter()
+      // Under this lock, which suspend() takes after it marks the database suspended.
+      if isSuspended.withLock({ $0 }) { interrupter.cancel() }
+      stoppable.running = interrupter
+      return interrupter
+    }
+  }
+
+  /// Runs `body` while `interrupter` may stop its statements, and unregisters it before the
+  /// commit, so that no interrupt reaches the `COMMIT`: a transaction stopped meanwhile throws.
+  private func runStopping<Result>(
+    _ interrupter: ReadInterrupter, on connection: SQLiteConnection,
+    _ body: (SQLiteConnection) throws -> Result
+  ) throws -> Result {
+    defer { stoppable.withLock { $0.running = nil } }
+    let result: Result
+    do {
+      guard interrupter.begin(connection.handle) else { throw Self.suspendedError(path: path) }
+      defer { interrupter.end() }
+      result = try body(connection)
+    } catch {
+      // SQLite rolled the transaction back when it stopped a statement; the caller's rollback
+      // covers a stop between two statements.
+      if interrupter.isCancelled { throw Self.suspendedError(path: path) }
+      throw error
+    }
+    if interrupter.isCancelled { throw Self.suspendedError(path: path) }
+    return result
   }
 
   /// Runs `body` with the write connection outside any transaction, alone: for checks and
@@ -449,8 +511,12 @@ final class SQLiteDatabase: Sendable {
   /// queue of the repository's, never on Swift's cooperative pool.
   func suspend() {
     isSuspended.withLock { $0 = true }
+    stoppable.withLock { $0.running?.cancel() }
     checkpointer?.suspend()
-    writer?.withLock { $0 = nil }
+    writer?.withLock { connection in
+      connection?.skipCheckpointOnClose()
+      connection = nil
+    }
     readers.closeAll()
   }
 
@@ -544,7 +610,10 @@ final class ReaderPool: Sendable {
   func closeAll() {
     isClosed.withLock { $0 = true }
     for slot in slots + [versionReader] {
-      slot.withLock { $0 = nil }
+      slot.withLock { connection in
+        connection?.skipCheckpointOnClose()
+        connection = nil
+      }
     }
   }
 

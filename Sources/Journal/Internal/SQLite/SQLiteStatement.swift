@@ -135,10 +135,6 @@ final class SQLiteStatement {
     sqlite3_column_int64(handle, column)
   }
 
-  func int(at column: Int32) -> Int {
-    Int(sqlite3_column_int64(handle, column))
-  }
-
   func double(at column: Int32) -> Double {
     sqlite3_column_double(handle, column)
   }

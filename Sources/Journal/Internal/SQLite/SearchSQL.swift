@@ -149,18 +149,23 @@ enum SearchSQL {
       UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
     }
     var position = 4
-    func varint() -> Int {
-      var value = 0
-      while position < bytes.count {
-        let byte = bytes[position]
-        position += 1
-        value = value << 7 | Int(byte & 0x7F)
-        if byte < 0x80 { break }
-      }
-      return value
+    _ = varint(in: bytes, at: &position)  // the number of levels
+    return Int(clamping: varint(in: bytes, at: &position))
+  }
+
+  /// The varint at `position` in `bytes` (seven bits a byte, big-endian, the high bit set on all
+  /// but the last; nine bytes read at most), and moves `position` past it.
+  static func varint(in bytes: [UInt8], at position: inout Int) -> UInt64 {
+    var value: UInt64 = 0
+    var read = 0
+    while position < bytes.count, read < 9 {
+      let byte = bytes[position]
+      position += 1
+      read += 1
+      value = value << 7 | UInt64(byte & 0x7F)
+      if byte < 0x80 { break }
     }
-    _ = varint()  // the number of levels
-    return varint()
+    return value
   }
 
   private static let matches = "haru_search_matches(?2, brand, perfume_name, notes, sentence)"

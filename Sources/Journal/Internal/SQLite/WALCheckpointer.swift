@@ -38,6 +38,8 @@ final class WALCheckpointer: Sendable {
   /// The checkpoints' connection, opened at the first checkpoint, so that opening a journal
   /// costs one connection fewer.
   private let connection = LockedState<SQLiteConnection?>(nil)
+  /// Stops the running checkpoint (``suspend()``); `nil` between checkpoints.
+  private let running = LockedState<ReadInterrupter?>(nil)
   private let open: @Sendable () throws(SQLiteError) -> sending SQLiteConnection
   private let state: LockedState<State>
   private let queue = DispatchQueue(label: "haru.journal.checkpoint", qos: .utility)
@@ -153,12 +155,17 @@ final class WALCheckpointer: Sendable {
     checkpointNow()
   }
 
-  /// Stops checkpoints: waits for a running one, then closes the connection, which holds a lock
-  /// on the shared-memory file while open. Blocks until then.
+  /// Stops checkpoints: interrupts a running one (the pages it copied stay copied; the log stays
+  /// valid), waits for it to end, then closes the connection, which holds a lock on the
+  /// shared-memory file while open. Blocks until then.
   func suspend() {
     state.withLock { $0.isSuspended = true }
+    running.withLock { $0?.cancel() }
     queue.sync {}
-    connection.withLock { $0 = nil }
+    connection.withLock { connection in
+      connection?.skipCheckpointOnClose()
+      connection = nil
+    }
   }
 
   /// Lets checkpoints run again; the next one opens the connection.
@@ -178,6 +185,14 @@ final class WALCheckpointer: Sendable {
         connection = try? open()
       }
       guard let connection else { return SQLITE_CANTOPEN }
+      let interrupter = ReadInterrupter()
+      running.withLock { $0 = interrupter }
+      defer { running.withLock { $0 = nil } }
+      // A suspension that came between the look above and the registration stops it here.
+      guard !state.withLock({ $0.isSuspended }), interrupter.begin(connection.handle) else {
+        return SQLITE_INTERRUPT
+      }
+      defer { interrupter.end() }
       return sqlite3_wal_checkpoint_v2(
         connection.handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logPages, nil)
     }
