@@ -27,7 +27,8 @@ flags=(-swift-version 6 -package-name haru -parse-as-library -O -g -sanitize=fuz
   # The same language settings as Package.swift gives every target.
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility)
-sqlite_flags=(-I Sources/CSQLite -lsqlite3)
+# The journal also imports CHaruSQLite, a C target of one function, built here with clang.
+sqlite_flags=(-I Sources/CSQLite -I Sources/CHaruSQLite/include "$build/CHaruSQLite.o" -lsqlite3)
 
 sources() {
   find "$1" -name '*.swift' | LC_ALL=C sort
@@ -45,6 +46,11 @@ module() {
 }
 
 module HaruShared Sources/Shared
+if [[ ! -f "$build/CHaruSQLite.o" || Sources/CHaruSQLite/CHaruSQLite.c -nt "$build/CHaruSQLite.o" ]]; then
+  echo "building CHaruSQLite"
+  clang -O2 -g -I Sources/CHaruSQLite/include -c Sources/CHaruSQLite/CHaruSQLite.c \
+    -o "$build/CHaruSQLite.o"
+fi
 module HaruModels Sources/Models
 
 # Builds a target: the tested module's sources and the target file, as one executable.
