@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-extension HaruCLI {
+extension HaruJournalCLI {
   /// `haru journal export` and `haru journal import` of an archive.
   // One test builds a journal of 5,016 entries and 16 MB of photos and exports it twice: minutes
   // under the thread sanitizer on a loaded machine. The shortest limit that applies wins.

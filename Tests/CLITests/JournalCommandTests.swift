@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension HaruCLI {
+extension HaruJournalCLI {
   /// `haru journal add/list/show/edit/favorite/delete/search/perfumes`.
   @Suite(.timeLimit(.minutes(2)))
   struct JournalCommandTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HaruJournal
 
-extension HaruCLI {
+extension HaruJournalCLI {
   /// `haru journal import FILE`.
   @Suite(.timeLimit(.minutes(3)))
   struct JournalImportCommandTests {

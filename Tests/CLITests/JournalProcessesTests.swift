@@ -4,7 +4,7 @@ import Testing
 
 @testable import HaruJournal
 
-extension HaruCLI {
+extension HaruJournalCLI {
   /// Several `haru` processes on one journal at once: the rows of the table of faults that
   /// need other processes.
   @Suite(.timeLimit(.minutes(5)))
