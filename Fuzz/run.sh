@@ -53,15 +53,30 @@ if [[ ! -f "$build/CHaruSQLite.o" || Sources/CHaruSQLite/CHaruSQLite.c -nt "$bui
 fi
 module HaruModels Sources/Models
 
-# Builds a target: the tested module's sources and the target file, as one executable.
+# Builds the fuzz executable of a module once: its sources, its targets' files and its entry
+# point, which picks the target from the name the executable runs under (fuzz-<target>, a link).
+built=" "
 executable() {
-  local target="$1" module_name="$2" path="$3" file="$4"
-  shift 4
-  echo "building fuzz-$target"
+  local module_name="$1" path="$2" entry="$3"
+  shift 3
+  [[ "$built" == *" $module_name "* ]] && return 0
+  local files=()
+  while (($# > 0)) && [[ "$1" == *.swift ]]; do
+    files+=("Fuzz/Targets/$1")
+    shift
+  done
+  echo "building the fuzz executable of $module_name"
   # shellcheck disable=SC2046
-  swiftc "${flags[@]}" -module-name "$module_name" -emit-executable -o "$build/fuzz-$target" \
-    "$build/HaruShared.o" "$build/HaruModels.o" $(sources "$path") "Fuzz/Targets/$file" "$@"
+  swiftc "${flags[@]}" -module-name "$module_name" -emit-executable -o "$build/fuzz-$module_name" \
+    "$build/HaruShared.o" "$build/HaruModels.o" $(sources "$path") "${files[@]}" \
+    "Fuzz/Targets/Entry/$entry" "$@"
+  built+="$module_name "
 }
+
+forecast=(HaruForecast Sources/Forecast ForecastFuzzEntry.swift KMAResponse.swift
+  KMAMidTermResponse.swift OpenMeteoResponse.swift)
+journal=(HaruJournal Sources/Journal JournalFuzzEntry.swift JournalImport.swift SearchQuery.swift
+  "${sqlite_flags[@]}")
 
 # Targets whose reported finding is not fixed yet: their crashes are shown, not fatal.
 open_findings=" $( (grep -v '^#' Fuzz/open-findings 2>/dev/null || true) | tr '\n' ' ') "
@@ -69,21 +84,20 @@ open_findings=" $( (grep -v '^#' Fuzz/open-findings 2>/dev/null || true) | tr '\
 status=0
 for target in "${targets[@]}"; do
   case "$target" in
-  kma-response) executable "$target" HaruForecast Sources/Forecast KMAResponse.swift ;;
-  kma-mid-response) executable "$target" HaruForecast Sources/Forecast KMAMidTermResponse.swift ;;
-  open-meteo-response) executable "$target" HaruForecast Sources/Forecast OpenMeteoResponse.swift ;;
-  settings-file) executable "$target" HaruSettings Sources/Settings SettingsFile.swift ;;
-  journal-import)
-    executable "$target" HaruJournal Sources/Journal JournalImport.swift "${sqlite_flags[@]}"
-    ;;
-  search-query)
-    executable "$target" HaruJournal Sources/Journal SearchQuery.swift "${sqlite_flags[@]}"
-    ;;
+  kma-response | kma-mid-response | open-meteo-response) module_name=HaruForecast ;;
+  settings-file) module_name=HaruSettings ;;
+  journal-import | search-query) module_name=HaruJournal ;;
   *)
     echo "unknown target $target; known: ${all_targets[*]}" >&2
     exit 2
     ;;
   esac
+  case "$module_name" in
+  HaruForecast) executable "${forecast[@]}" ;;
+  HaruSettings) executable HaruSettings Sources/Settings SettingsFuzzEntry.swift SettingsFile.swift ;;
+  HaruJournal) executable "${journal[@]}" ;;
+  esac
+  ln -sf "fuzz-$module_name" "$build/fuzz-$target"
   mkdir -p "$build/corpus/$target"
   echo "==> fuzz-$target for ${seconds}s"
   if ! LSAN_OPTIONS="suppressions=Fuzz/lsan.supp:print_suppressions=0" "$build/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \

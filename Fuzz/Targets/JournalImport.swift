@@ -4,13 +4,12 @@
 import Foundation
 import HaruModels
 
-/// Runs one input; libFuzzer calls this for every input it tries.
+/// Runs one input; the entry point in `Entry/` calls it for every input libFuzzer tries.
 ///
 /// - Parameters:
 ///   - start: The input's first byte, or `nil` when it is empty.
 ///   - count: The input's length in bytes.
 /// - Returns: 0, as libFuzzer requires; a problem shows as a crash or a sanitizer report.
-@_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJournalImport(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   let data = start.map { Data(bytes: $0, count: count) } ?? Data()
   let (rows, _) = TSVImport.parse(data)
