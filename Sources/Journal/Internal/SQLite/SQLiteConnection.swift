@@ -98,6 +98,14 @@ final class SQLiteConnection {
     _ = haru_sqlite3_skip_checkpoint_on_close(UnsafeMutableRawPointer(handle), 1)
   }
 
+  /// Closes the connection a slot holds, if any, leaving the write-ahead log as it is
+  /// (``skipCheckpointOnClose()``): how ``SQLiteDatabase/suspend()`` closes each of its
+  /// connections, under the slot's lock.
+  static func closeKeepingLog(_ slot: inout SQLiteConnection?) {
+    slot?.skipCheckpointOnClose()
+    slot = nil
+  }
+
   deinit {
     // Statements must be finalized before the connection closes, and a hook must not outlive
     // what it calls should the close be deferred.

@@ -513,10 +513,7 @@ final class SQLiteDatabase: Sendable {
     isSuspended.withLock { $0 = true }
     stoppable.withLock { $0.running?.cancel() }
     checkpointer?.suspend()
-    writer?.withLock { connection in
-      connection?.skipCheckpointOnClose()
-      connection = nil
-    }
+    writer?.withLock { SQLiteConnection.closeKeepingLog(&$0) }
     readers.closeAll()
   }
 
@@ -610,10 +607,7 @@ final class ReaderPool: Sendable {
   func closeAll() {
     isClosed.withLock { $0 = true }
     for slot in slots + [versionReader] {
-      slot.withLock { connection in
-        connection?.skipCheckpointOnClose()
-        connection = nil
-      }
+      slot.withLock { SQLiteConnection.closeKeepingLog(&$0) }
     }
   }
 

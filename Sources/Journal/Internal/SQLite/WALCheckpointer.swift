@@ -162,10 +162,7 @@ final class WALCheckpointer: Sendable {
     state.withLock { $0.isSuspended = true }
     running.withLock { $0?.cancel() }
     queue.sync {}
-    connection.withLock { connection in
-      connection?.skipCheckpointOnClose()
-      connection = nil
-    }
+    connection.withLock { SQLiteConnection.closeKeepingLog(&$0) }
   }
 
   /// Lets checkpoints run again; the next one opens the connection.
