@@ -377,7 +377,6 @@ public final class SQLiteJournalStore: JournalStore {
   ) throws(JournalError) -> JournalRows {
     guard limit > 0, !query.isEmpty else { return JournalRows() }
     let terms = query.text
-    let cursorDay = cursor.map { JournalDay.number($0.day) }
     let favoritesOnly: Bool
     switch list {
     case .all: favoritesOnly = false
@@ -393,41 +392,124 @@ public final class SQLiteJournalStore: JournalStore {
       ? try database.read(interrupter: interrupter) {
         try self.strategy(for: query, limit: limit, on: $0)
       } : .walk
-    guard case .index(let match) = strategy else {
+    guard case .index(let match, let walkingFirst) = strategy else {
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
-    let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: cursor != nil)
+    // The walk and the index read one snapshot, so that they meet where the walk stopped.
     return try database.read(interrupter: interrupter) { connection in
-      try connection.withStatement(sql) { statement in
-        try statement.bind(match, at: 1)
-        try statement.bind(terms, at: 2)
-        if let cursor, let cursorDay {
-          try Self.bind(cursor, day: cursorDay, to: statement)
-          try statement.bind(SearchSQL.keyBound(after: cursorDay), at: 6)
-        }
-        // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
-        // last day's matches can still belong on it.
-        // Sorted on the stored values, as the list's SQL does.
-        var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
-        var unreadable: [JournalError] = []
-        var lastDay: Int64?
-        while try statement.step() {
-          let day = statement.int64(at: 1)
-          if let lastDay, day < lastDay { break }
-          do throws(JournalError) {
-            matches.append(
-              (
-                day, statement.int64(at: 8), statement.text(at: 0),
-                try EntrySQL.readEntry(statement, cache: connection.entryCache)
-              ))
-          } catch {
-            unreadable.append(error)
-          }
-          if lastDay == nil, matches.count >= limit { lastDay = day }
-        }
-        matches.sort { ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id) }
-        return JournalRows(entries: matches.prefix(limit).map(\.entry), unreadable: unreadable)
+      var start = cursor.map(SearchPosition.init)
+      var rows = JournalRows()
+      if walkingFirst > 0 {
+        let walked = try Self.budgetedWalk(
+          query, in: list, after: start, limit: limit, budget: walkingFirst, on: connection)
+        rows = walked.rows
+        // A full page, or a walk that reached the end of the list, is the answer.
+        guard rows.entries.count < limit, let last = walked.last else { return rows }
+        start = last
       }
+      let found = try Self.indexedSearch(
+        match, terms: terms, favoritesOnly: favoritesOnly, after: start,
+        limit: limit - rows.entries.count, on: connection)
+      rows.entries += found.entries
+      rows.unreadable += found.unreadable
+      return rows
+    }
+  }
+
+  /// A position in newest-first order, as the entry table stores it: a cursor's, or that of the
+  /// last entry a walk read.
+  private struct SearchPosition {
+    let day: Int64
+    let createdAt: Int64
+    let id: String
+
+    init(_ cursor: JournalCursor) {
+      day = JournalDay.number(cursor.day)
+      createdAt = JournalTime.microseconds(cursor.createdAt)
+      id = cursor.id.description
+    }
+
+    init(day: Int64, createdAt: Int64, id: String) {
+      self.day = day
+      self.createdAt = createdAt
+      self.id = id
+    }
+
+    /// Binds the position as parameters ?3, ?4 and ?5.
+    func bind(to statement: SQLiteStatement) throws(SQLiteError) {
+      try statement.bind(day, at: 3)
+      try statement.bind(createdAt, at: 4)
+      try statement.bind(id, at: 5)
+    }
+  }
+
+  /// Reads the index's candidates for a MATCH expression after a position, newest day first,
+  /// checks each, and returns the first `limit` matches.
+  private static func indexedSearch(
+    _ match: String, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
+    limit: Int, on connection: SQLiteConnection
+  ) throws -> JournalRows {
+    let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
+    return try connection.withStatement(sql) { statement in
+      try statement.bind(match, at: 1)
+      try statement.bind(terms, at: 2)
+      if let start {
+        try start.bind(to: statement)
+        try statement.bind(SearchSQL.keyBound(after: start.day), at: 6)
+      }
+      // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
+      // last day's matches can still belong on it.
+      // Sorted on the stored values, as the list's SQL does.
+      var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
+      var unreadable: [JournalError] = []
+      var lastDay: Int64?
+      while try statement.step() {
+        let day = statement.int64(at: 1)
+        if let lastDay, day < lastDay { break }
+        do throws(JournalError) {
+          matches.append(
+            (
+              day, statement.int64(at: 8), statement.text(at: 0),
+              try EntrySQL.readEntry(statement, cache: connection.entryCache)
+            ))
+        } catch {
+          unreadable.append(error)
+        }
+        if lastDay == nil, matches.count >= limit { lastDay = day }
+      }
+      matches.sort { ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id) }
+      return JournalRows(entries: matches.prefix(limit).map(\.entry), unreadable: unreadable)
+    }
+  }
+
+  /// Walks at most `budget` entries of a list newest first after a position and checks each.
+  ///
+  /// - Returns: The first `limit` matches, and the position of the last entry walked when the
+  ///   walk stopped at its budget before the end of the list (`nil` once it reached the end).
+  private static func budgetedWalk(
+    _ query: JournalSearchQuery, in list: JournalList, after start: SearchPosition?, limit: Int,
+    budget: Int, on connection: SQLiteConnection
+  ) throws -> (rows: JournalRows, last: SearchPosition?) {
+    let sql = SearchSQL.walked(list, afterCursor: start != nil)
+    return try connection.withStatement(sql) { statement in
+      try statement.bind(query.text, at: 2)
+      if let start { try start.bind(to: statement) }
+      try statement.bind(budget, at: 7)
+      var rows = JournalRows()
+      var walked = 0
+      var last: SearchPosition?
+      while rows.entries.count < limit, try statement.step() {
+        walked += 1
+        if statement.int64(at: SearchSQL.walkedMatchColumn) != 0 {
+          rows.append(statement, cache: connection.entryCache)
+        }
+        if walked == budget {
+          last = SearchPosition(
+            day: statement.int64(at: 1), createdAt: statement.int64(at: 8),
+            id: statement.text(at: 0))
+        }
+      }
+      return (rows, last)
     }
   }
 

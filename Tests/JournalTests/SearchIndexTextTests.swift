@@ -15,7 +15,7 @@ struct SearchIndexTextTests {
     var grams: [[UInt16]] = []
     var narrowPairs: [[UInt16]] = []
     var runEnds: [UInt16] = []
-    var leadEnds: [UInt16] = []
+    var keysAlone: [UInt16] = []
     var punctuation: UInt128 = 0
     for field in fields {
       for written in SearchText.runs(field[...], punctuation: &punctuation) {
@@ -55,19 +55,17 @@ struct SearchIndexTextTests {
       }
       if !current.isEmpty { runs.append(current) }
       for run in runs {
-        for index in run.indices.dropLast() {
-          var lead = [
-            SearchText.leadMark, KoreanText.keys(of: run[index])[0],
-            KoreanText.keys(of: run[index + 1])[0],
-          ]
-          // A syllable's vowel, as the compatibility letter.
-          if KoreanText.isSyllable(run[index]) {
-            let medial = Int(run[index] - 0xAC00) / 28 % 21
-            lead.append(0x314F + UInt16(medial))
+        let keys = run.map { KoreanText.keys(of: $0)[0] }
+        for index in run.indices.dropFirst() {
+          // The character before in full and this one's first key; the first keys of two and of
+          // three in a row.
+          tokens.append([SearchText.followMark, run[index - 1], keys[index]])
+          tokens.append([SearchText.initialsMark, keys[index - 1], keys[index]])
+          if index >= 2 {
+            tokens.append([SearchText.initialsMark] + keys[index - 2...index])
           }
-          tokens.append(lead)
         }
-        if let last = run.last { leadEnds.append(KoreanText.keys(of: last)[0]) }
+        if let last = keys.last { keysAlone.append(last) }
       }
     }
     // Two narrow characters that no trigram holds, once, unless a trigram begins with them.
@@ -85,20 +83,21 @@ struct SearchIndexTextTests {
       let begun = (grams + narrowPairs).contains { $0[0] == unit }
       if (surrogate || !begun) && !alone.contains([unit]) { alone.append([unit]) }
     }
-    var leadsAlone: [[UInt16]] = []
-    for key in leadEnds {
-      let begun = tokens.contains { $0.count > 2 && $0[0] == SearchText.leadMark && $0[1] == key }
-      if !begun && !leadsAlone.contains([SearchText.leadMark, key]) {
-        leadsAlone.append([SearchText.leadMark, key])
+    // The first key of a run's last character, once, unless an initials token begins with it.
+    let initials = tokens.filter { $0.first == SearchText.initialsMark }
+    var initialsAlone: [[UInt16]] = []
+    for key in keysAlone where !initialsAlone.contains([SearchText.initialsMark, key]) {
+      if !initials.contains(where: { $0[1] == key }) {
+        initialsAlone.append([SearchText.initialsMark, key])
       }
     }
-    // Each field's pairs and trigrams, then its lead tokens, field by field; then what stands
-    // alone.
+    // Each field's pairs and trigrams, then its follow and initials tokens, field by field; then
+    // what stands alone.
     var result = ""
     for token in tokens {
       result += String(decoding: token, as: UTF16.self) + " "
     }
-    for token in kept + alone + leadsAlone {
+    for token in kept + alone + initialsAlone {
       result += String(decoding: token, as: UTF16.self) + " "
     }
     for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {

@@ -78,27 +78,33 @@ struct SearchPlannerTests {
     #expect(Array(sample.holders(of: other)) == [0])
   }
 
-  @Test func aSampleKnowsThePrefixesOfTwoNarrowCharactersAndOfLeadTokens() {
-    let lead = String(decoding: [SearchText.leadMark], as: UTF16.self)
+  @Test func aSampleKnowsThePrefixesOfTwoNarrowCharactersAndOfInitialsTokens() {
+    let initials = String(decoding: [SearchText.initialsMark], as: UTF16.self)
+    let follow = String(decoding: [SearchText.followMark], as: UTF16.self)
     let sample = TokenSample(
       indexTexts: [
-        Array("ros ose se \(lead)ㄱㅁㅡ ".utf8), Array("roa oad ro \(lead)ㄱㅅㅏ".utf8),
-        Array("가나 \(lead)ㄴㄱ".utf8),
+        Array("ros ose se \(initials)ㄱㅁㅅ \(follow)금ㅁ ".utf8),
+        Array("roa oad ro \(initials)ㄱㅅ".utf8), Array("가나 \(initials)ㄴ \(follow)가ㄴ".utf8),
       ],
       journalEntries: 3, largestSeq: 3)
     let narrow = SearchText.IndexToken(Array("ro".utf16), isPrefix: true)
     #expect(Array(sample.holders(of: narrow)) == [0, 1])
     #expect(sample.tokens(beginningWith: narrow) == (tokens: 3, listed: 3))
-    let key = SearchText.IndexToken([SearchText.leadMark, 0x3131], isPrefix: true)
+    let key = SearchText.initialsToken([0x3131], isPrefix: true)
     #expect(Array(sample.holders(of: key)) == [0, 1])
     #expect(sample.tokens(beginningWith: key) == (tokens: 2, listed: 2))
+    #expect(Array(sample.holders(of: SearchText.initialsToken([0x3134]))) == [2])
+    // A follow token is only ever asked for whole.
+    #expect(Array(sample.holders(of: SearchText.followToken(0xAC00, followedBy: 0x3134))) == [2])
+    let followPrefix = SearchText.IndexToken([SearchText.followMark, 0xAC00], isPrefix: true)
+    #expect(sample.holders(of: followPrefix).isEmpty)
     // A pair that is not narrow is asked for by its first character only.
     let hangul = SearchText.IndexToken(Array("가나".utf16), isPrefix: true)
     #expect(sample.holders(of: hangul).isEmpty)
   }
 
   @Test func aCommonQueryInAnIndexOfManySegmentsAsksForFewerTokens() {
-    // 40 of 512 sampled entries hold 르 라보; every one holds 라벤더, whose 라벤 makes the lead
+    // 40 of 512 sampled entries hold 르 라보; every one holds 라벤더, whose 라벤 makes the follow
     // token 라 before an ㅂ syllable, as 라보 does.
     let labo = SearchText.indexText(["르 라보", "라벤더 향"].map { SearchText.folded($0) })
     let lavender = SearchText.indexText(["딥티크", "라벤더 향"].map { SearchText.folded($0) })
@@ -106,18 +112,18 @@ struct SearchPlannerTests {
       indexTexts: Array(repeating: labo, count: 40) + Array(repeating: lavender, count: 472),
       journalEntries: 100_000, largestSeq: 100_000)
     let terms = JournalSearchQuery("라보").foldedTerms
-    // Read in full, the candidates of the lead token cost more than looking up each syllable
+    // Read in full, the candidates of the follow token cost more than looking up each syllable
     // that 보 may become (라복, 라본, …); with one segment, so do the few a page reads.
     #expect(SearchPlanner.indexQuery(terms, sample: sample)?.contains("라복") == true)
     let oneSegment = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 1)
     #expect(oneSegment != .walk)
-    if case .index(let match) = oneSegment { #expect(match.contains("라복")) }
-    // Twenty segments make each look-up twenty times dearer: the lead token alone is cheaper.
+    if case .index(let match, _) = oneSegment { #expect(match.contains("라복")) }
+    // Twenty segments make each look-up twenty times dearer: the follow token alone is cheaper.
     let manySegments = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 20)
     #expect(manySegments != .walk)
-    if case .index(let match) = manySegments {
+    if case .index(let match, _) = manySegments {
       #expect(!match.contains("라복"))
-      #expect(match.contains(SearchText.leadToken(0xB77C, followedBy: 0x3142).expression))
+      #expect(match.contains(SearchText.followToken(0xB77C, followedBy: 0x3142).expression))
     }
   }
 
@@ -142,10 +148,11 @@ struct SearchPlannerTests {
   }
 
   @Test func sampledEntriesThatHoldTheTokensButDoNotMatchAreNotTakenToFillAPageEarly() throws {
-    // 20 of 512 sampled entries hold 바닐라 in their notes and 나랑은 in their sentence: the
-    // tokens 바닐, 닐라 and 라 before an ㅇ syllable, which 바닐랑 (half-typed 바닐라 followed by
-    // an ㅇ syllable) asks for, though none of them matches it; 80 more hold 바닐라 alone.
-    let near = ["르 라보", "상탈 33", "바닐라가 좋다", "나랑은 안 맞는다"].map { SearchText.folded($0) }
+    // 20 of 512 sampled entries hold 바닐라 in their notes and 라운지 in their sentence: the
+    // tokens 바닐, 닐라, 닐 before an ㄹ syllable and 라 before an ㅇ syllable, which 바닐랑
+    // (half-typed 바닐라 followed by an ㅇ syllable) asks for, though none of them matches it;
+    // 80 more hold 바닐라 alone.
+    let near = ["르 라보", "상탈 33", "바닐라가 좋다", "라운지에서 맡았다"].map { SearchText.folded($0) }
     let vanilla = ["르 라보", "상탈 33", "바닐라가 좋다", "오늘의 향"].map { SearchText.folded($0) }
     let other = ["딥티크", "도손", "장미향이 은은하다", "오늘의 향"].map { SearchText.folded($0) }
     let fields =
@@ -167,7 +174,8 @@ struct SearchPlannerTests {
     #expect(tokensOnly.matchingCount(of: terms, among: holding) == nil)
     let guessed = SearchPlanner.strategy(terms, sample: tokensOnly, limit: 50, segments: 20)
     let checked = SearchPlanner.strategy(terms, sample: withFields, limit: 50, segments: 20)
-    guard case .index(let guessedMatch) = guessed, case .index(let checkedMatch) = checked else {
+    guard case .index(let guessedMatch, _) = guessed, case .index(let checkedMatch, _) = checked
+    else {
       Issue.record("expected the index: \(guessed), \(checked)")
       return
     }
@@ -243,7 +251,7 @@ struct SearchFoldingTests {
   }
 }
 
-/// When the planner walks the list instead of asking the index.
+/// When the planner walks the list before asking the index, and how far.
 struct SearchStrategyTests {
   @Test func oneCommonCharacterWalksTheListAndOneRareCharacterAsksTheIndex() throws {
     try withTemporaryDirectory { directory in
@@ -260,19 +268,65 @@ struct SearchStrategyTests {
           try store.strategy(for: JournalSearchQuery(text), limit: 51, on: connection)
         }
       }
-      #expect(strategies[0] == .walk)
-      guard case .index = strategies[1] else {
+      // A walk of a few pages' worth, then the index if the page is not full by then.
+      guard case .index(_, let walkingFirst) = strategies[0] else {
+        Issue.record("a common character cannot use the index: \(strategies[0])")
+        return
+      }
+      #expect(walkingFirst >= 4 * 51 && walkingFirst <= 4 * 51 * 2, "\(walkingFirst)")
+      guard case .index(_, walkingFirst: 0) = strategies[1] else {
         Issue.record("a rare character walks the list: \(strategies[1])")
         return
       }
       // Only 1 of 1,000 entries holds both, so walking would read them all.
-      guard case .index = strategies[2] else {
+      guard case .index(_, walkingFirst: 0) = strategies[2] else {
         Issue.record("two characters that meet once walk the list: \(strategies[2])")
         return
       }
       for text in ["e", "q", "e q"] {
         let found = try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 1_000)
         #expect(found == entries.filter { JournalSearchQuery(text).matches($0) }, "\(text)")
+      }
+    }
+  }
+
+  /// The sample is spread over the order entries were added in; here the older half of the days
+  /// holds every `e`, the newer half none. The sample says a page of `e` takes a hundred entries,
+  /// the walk finds none among the newest, stops at its budget, and the index goes on from where
+  /// it stopped, within a day of several entries.
+  @Test func aWalkThatFindsTooLittleGoesOnThroughTheIndexFromWhereItStopped() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      let entries = try (0..<3_000).map { index in
+        try Fixture.entry(
+          day: -(index / 3), created: Double(index % 3), brand: "Tom Ford",
+          perfumeName: "Oud Wood",
+          notes: index >= 1_500 ? "every evening \(index)" : "calm, soft \(index)")
+      }
+      _ = try store.insert(entries)
+      let strategy = try store.database.read { connection in
+        try store.strategy(for: JournalSearchQuery("e"), limit: 50, on: connection)
+      }
+      guard case .index(_, let walkingFirst) = strategy, walkingFirst > 0 else {
+        Issue.record("expected a walk before the index: \(strategy)")
+        return
+      }
+      #expect(walkingFirst <= SearchPlanner.walkLimit)
+      #expect(walkingFirst < 1_500, "the walk would reach the first match: \(walkingFirst)")
+      let reference = SearchReference.Prepared(entries)
+      for limit in [1, 7, 50, 1_000] {
+        var cursor: JournalCursor?
+        for page in 1...3 {
+          let found = try store.search(
+            JournalSearchQuery("e"), in: .all, after: cursor, limit: limit)
+          let expected = SearchReference.search(
+            "e", in: .all, after: cursor, limit: limit, among: reference)
+          #expect(found == expected, "page \(page) of \(limit)")
+          if page == 1 { #expect(found.count == limit) }
+          guard let last = found.last else { break }
+          cursor = JournalCursor(after: last)
+        }
       }
     }
   }

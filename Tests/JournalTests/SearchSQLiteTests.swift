@@ -55,14 +55,16 @@ struct SearchSQLiteTests {
         Fixture.entry(created: 1, notes: "지속력이 약함, 오일향"),
       ]
       let store = try reopened(url, madeBy: 4, holding: entries)
-      #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 5)
+      #expect(
+        try store.database.read { try $0.integer("PRAGMA user_version") }
+          == JournalSchema.latestVersion)
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
       // Every pair of `anerose` is in the first entry, none of its trigrams.
       #expect(try candidates(for: "anerose", in: store) == 0)
-      // `오일` gives the lead token ㅇ ㅇ ㅗ; no `이` is followed by an ㅇ syllable, which the
+      // `오일` gives the follow token 오 ㅇ; no `이` is followed by an ㅇ syllable, which the
       // first-key pair ㅇ ㅇ of step 4 did not tell apart.
-      #expect(try listed(SearchText.leadToken(0xC624, followedBy: 0x3147), in: store) == 1)
-      #expect(try listed(SearchText.leadToken(0xC774, followedBy: 0x3147), in: store) == 0)
+      #expect(try listed(SearchText.followToken(0xC624, followedBy: 0x3147), in: store) == 1)
+      #expect(try listed(SearchText.followToken(0xC774, followedBy: 0x3147), in: store) == 0)
       try expectSearches(
         [
           ("anemo", [entries[0]]), ("nd", [entries[0]]), ("ㅈㅅㄹ", [entries[1]]),

@@ -5,7 +5,7 @@ enum Command: Equatable {
   case help
 
   static let usage = """
-    usage: haru-bench [--filter PREFIX] [--rows FILE] [--queries FILE]
+    usage: haru-bench [--filter PREFIX] [--rows FILE] [--queries FILE] [--adversarial N]
 
     Runs the Haru benchmarks and prints one JSON object per line on standard output:
       {"name": "models.grid.project", "unit": "ns", "median": 123.4, "p99": 150.2, "n": 1000}
@@ -19,6 +19,9 @@ enum Command: Equatable {
       --queries FILE   search box text for the journal.search.* benchmarks, one query per line;
                        without it, a mix of common, rare, one-syllable, inside-a-word, Latin,
                        punctuation and absent terms
+      --adversarial N  entries of each journal the journal.search.adversarial.* benchmarks
+                       build to make search slow (10000 unless given; 100000 and 1000000 are
+                       the sizes the search article quotes)
       -h, --help       show this help
     """
 
@@ -27,6 +30,8 @@ enum Command: Equatable {
     /// The file given with `--rows`, if any.
     var rowsFile: String?
     var queriesFile: String?
+    /// The size of the adversarial search journal, given with `--adversarial`.
+    var adversarialSize = 10_000
   }
 
   /// The inputs of this run, read from the process's arguments. `main` has already refused
@@ -93,10 +98,27 @@ enum Command: Equatable {
           throw UsageError(description: "--queries needs a file, such as --queries queries.txt")
         }
         inputs.queriesFile = file
+      case "--adversarial":
+        guard let count = remaining.popFirst() else {
+          throw UsageError(description: "--adversarial needs a number of entries, such as 100000")
+        }
+        inputs.adversarialSize = try adversarialSize(count)
+      case _ where argument.hasPrefix("--adversarial="):
+        inputs.adversarialSize = try adversarialSize(
+          String(argument.dropFirst("--adversarial=".count)))
       default:
         throw UsageError(description: "unknown argument '\(argument)'")
       }
     }
     return (.run(filter: filter ?? ""), inputs)
+  }
+
+  /// The size given to `--adversarial`: a whole number of entries from 100 to 10,000,000.
+  private static func adversarialSize(_ text: String) throws(UsageError) -> Int {
+    guard let count = Int(text), (100...10_000_000).contains(count) else {
+      throw UsageError(
+        description: "--adversarial needs a number of entries from 100 to 10000000, not '\(text)'")
+    }
+    return count
   }
 }

@@ -12,7 +12,8 @@ enum JournalBenchmarks {
     [
       importRows, open, listNewest, listFavorites, listUncached, fileBaseline, add,
       addWithoutPhoto,
-    ] + JournalSearchBenchmarks.all + JournalSearchBaseline.all + JournalSuspensionBenchmarks.all
+    ] + JournalSearchBenchmarks.all + AdversarialSearchBenchmarks.all + JournalSearchBaseline.all
+    + JournalSuspensionBenchmarks.all
 
   /// `journal.import`: rows per second importing every row in one call into a new journal:
   /// reading the text, validating every entry and committing them, 500 to a transaction.
@@ -27,9 +28,14 @@ enum JournalBenchmarks {
       let started = ContinuousClock.now
       let report = try await journal.importEntries(fromTSV: rows.tsv)
       let elapsed = ContinuousClock.now - started
+      let index = try searchIndexBytes(
+        ofDatabaseAt: directory.appendingPathComponent(JournalRepository.databaseFileName).path)
       note =
         "\(report.importedCount) of \(rows.count) rows of \(rows.source) imported, "
-        + "\(report.rejectedLines.count) rejected"
+        + "\(report.rejectedLines.count) rejected; the search index holds "
+        + String(
+          format: "%.1f MB in %.1f MB of pages", Double(index.data) / 1e6, Double(index.pages) / 1e6
+        )
       return (elapsed, UInt64(report.importedCount))
     }
     return samples.with(note: note)

@@ -39,7 +39,7 @@ actor JournalFixture {
           "  \(report.rejectedLines.count) rows rejected, such as: \(report.rejectedLines[0])")
       }
     }
-    try await settle(directory)
+    try await Self.settle(directory)
     built = directory
     return directory
   }
@@ -47,7 +47,7 @@ actor JournalFixture {
   /// Waits, untimed, until the journal in `directory` is closed and its write-ahead log copied
   /// into the file: after an import of this size the background checkpoint copies tens of
   /// megabytes, which would otherwise compete with the first timed operations.
-  private func settle(_ directory: URL) async throws {
+  nonisolated static func settle(_ directory: URL) async throws {
     let log = directory.appendingPathComponent(JournalRepository.databaseFileName + "-wal").path
     let deadline = ContinuousClock.now + .seconds(120)
     while FileManager.default.fileExists(atPath: log) {

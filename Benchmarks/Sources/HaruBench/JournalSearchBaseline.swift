@@ -181,3 +181,30 @@ final class TrigramSearch {
     }
   }
 }
+
+/// The bytes the search index takes in a journal's database file: what its FTS5 data table holds
+/// (the sum of its blocks' lengths), and the pages of all its FTS5 tables as SQLite's `dbstat`
+/// table counts them, free space in them included; read on a connection of its own, read-only.
+func searchIndexBytes(ofDatabaseAt path: String) throws -> (data: Int, pages: Int) {
+  var opened: OpaquePointer?
+  guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let opened else {
+    sqlite3_close(opened)
+    throw JournalBenchmarkError(description: "cannot open \(path) to measure its index")
+  }
+  defer { sqlite3_close(opened) }
+  func integer(_ sql: String) throws -> Int {
+    var statement: OpaquePointer?
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_prepare_v2(opened, sql, -1, &statement, nil) == SQLITE_OK, let statement,
+      sqlite3_step(statement) == SQLITE_ROW
+    else {
+      throw JournalBenchmarkError(
+        description: "cannot measure the index: \(String(cString: sqlite3_errmsg(opened)))")
+    }
+    return Int(sqlite3_column_int64(statement, 0))
+  }
+  return (
+    try integer("SELECT sum(length(block)) FROM entry_search_data"),
+    try integer("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'entry_search%'")
+  )
+}

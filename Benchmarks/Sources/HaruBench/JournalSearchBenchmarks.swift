@@ -132,27 +132,39 @@ actor SearchResults {
   /// The identities of the newest `limit` entries the query matches, found by testing every
   /// entry with ``JournalSearchQuery/matches(_:)``.
   func reference(_ query: String, limit: Int) async throws -> [JournalEntry.ID] {
-    let all = try await everyEntry()
-    let query = JournalSearchQuery(query)
-    var found: [JournalEntry.ID] = []
-    for entry in all where found.count < limit && query.matches(entry) {
-      found.append(entry.id)
-    }
-    return found
+    bruteForceSearch(query, limit: limit, among: try await everyEntry())
   }
 
   /// Every entry of the journal, newest first, read once.
   func everyEntry() async throws -> [JournalEntry] {
     if let entries { return entries }
-    let journal = try await journal()
-    var all: [JournalEntry] = []
-    var page = try await journal.entries(in: .all, limit: 1000)
-    while true {
-      all += page.entries
-      guard let next = page.nextCursor else { break }
-      page = try await journal.entries(in: .all, after: next, limit: 1000)
-    }
+    let all = try await allEntries(of: try await journal())
     entries = all
     return all
   }
+}
+
+/// The identities of the newest `limit` of some entries (newest first) that the query matches,
+/// found by testing each with ``JournalSearchQuery/matches(_:)``.
+func bruteForceSearch(
+  _ text: String, limit: Int, among entries: [JournalEntry]
+) -> [JournalEntry.ID] {
+  let query = JournalSearchQuery(text)
+  var found: [JournalEntry.ID] = []
+  for entry in entries where found.count < limit && query.matches(entry) {
+    found.append(entry.id)
+  }
+  return found
+}
+
+/// Every entry of a journal, newest first, a page of 1,000 at a time.
+func allEntries(of journal: JournalRepository) async throws -> [JournalEntry] {
+  var all: [JournalEntry] = []
+  var page = try await journal.entries(in: .all, limit: 1000)
+  while true {
+    all += page.entries
+    guard let next = page.nextCursor else { break }
+    page = try await journal.entries(in: .all, after: next, limit: 1000)
+  }
+  return all
 }

@@ -1,5 +1,6 @@
 import HaruModels
 import HaruShared
+import Synchronization
 
 /// The typed, observed value of one key in one store.
 protocol AnySlot: AnyObject, Sendable {
@@ -70,31 +71,59 @@ final class Slot<Value: Codable & Sendable & Equatable>: AnySlot {
 /// the read runs unspecialised, and each generic type it touched cost a runtime metadata lookup
 /// (measured with `haru-bench`'s `settings.read`). The first keys live in a short array searched by
 /// name, which beats hashing the name for the handful of keys an app has; any beyond them go to a
-/// dictionary. The storage is only touched under `lock`, so the runtime's exclusivity checks are
-/// turned off for it.
+/// dictionary.
+///
+/// Reading the array takes no lock: each of its places is written once, under `lock`, before
+/// `count` is raised past it with release ordering, and a reader loads `count` with acquire
+/// ordering and looks only below it, so it sees every place it looks at whole. A read then costs
+/// the slot's own lock only (`settings.read` against `settings.baseline.mutex-read`). The
+/// dictionary is only touched under `lock`, so the runtime's exclusivity checks are turned off
+/// for it.
 final class SlotTable: @unchecked Sendable {
   private static let arrayCapacity = 32
 
   private let lock = PlatformLock()
-  @exclusivity(unchecked) private var first: [(name: String, slot: any AnySlot)] = []
+  /// The first keys' names and slots; places below `count` are written and never change.
+  private let names = UnsafeMutablePointer<String>.allocate(capacity: arrayCapacity)
+  private let slots = UnsafeMutablePointer<any AnySlot>.allocate(capacity: arrayCapacity)
+  private let count = Atomic<Int>(0)
   @exclusivity(unchecked) private var rest: [String: any AnySlot] = [:]
+
+  deinit {
+    let written = count.load(ordering: .acquiring)
+    names.deinitialize(count: written)
+    slots.deinitialize(count: written)
+    names.deallocate()
+    slots.deallocate()
+  }
 
   /// The slot of a key that has been used before.
   func existing(_ name: String) -> (any AnySlot)? {
+    let written = count.load(ordering: .acquiring)
+    for index in 0..<written where names[index] == name {
+      return slots[index]
+    }
+    guard written == Self.arrayCapacity else { return nil }
     lock.lock()
     defer { lock.unlock() }
-    return find(name)
+    return rest.isEmpty ? nil : rest[name]
   }
 
   /// Stores a new slot unless another thread stored one first, and returns the one that stays.
   func insert(_ slot: any AnySlot, named name: String) -> any AnySlot {
     lock.lock()
     defer { lock.unlock() }
-    if let existing = find(name) {
+    let written = count.load(ordering: .relaxed)
+    for index in 0..<written where names[index] == name {
+      return slots[index]
+    }
+    if let existing = rest[name] {
       return existing
     }
-    if first.count < Self.arrayCapacity {
-      first.append((name, slot))
+    if written < Self.arrayCapacity {
+      (names + written).initialize(to: name)
+      (slots + written).initialize(to: slot)
+      count.store(written + 1, ordering: .releasing)
     } else {
       rest[name] = slot
     }
@@ -106,16 +135,9 @@ final class SlotTable: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     var all = rest
-    for entry in first {
-      all[entry.name] = entry.slot
+    for index in 0..<count.load(ordering: .relaxed) {
+      all[names[index]] = slots[index]
     }
     return all
-  }
-
-  private func find(_ name: String) -> (any AnySlot)? {
-    for entry in first where entry.name == name {
-      return entry.slot
-    }
-    return rest.isEmpty ? nil : rest[name]
   }
 }

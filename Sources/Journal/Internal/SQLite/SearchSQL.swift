@@ -61,6 +61,21 @@ enum SearchSQL {
       + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
   }
 
+  /// Entries of a list newest first, at most ?7 of them, each with whether it matches in column
+  /// ``walkedMatchColumn``. Parameters: ?2 the terms, ?3, ?4 and ?5 the cursor (when there is
+  /// one), ?7 the most entries walked, ?8 brand and ?9 perfume name (for one perfume's list).
+  static func walked(_ list: JournalList, afterCursor: Bool) -> String {
+    var conditions: [String] = []
+    if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
+    if let condition = EntrySQL.condition(list, perfumeAt: 8) { conditions.append(condition) }
+    let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND ")) "
+    return "SELECT \(columns), \(matches) FROM entry \(filter)"
+      + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
+  }
+
+  /// The column of ``walked(_:afterCursor:)`` that tells whether the entry matches.
+  static let walkedMatchColumn: Int32 = 10
+
   /// The fewest entries one write must add before ``mergeIndexAfterLargeWrite(added:in:)``
   /// considers merging the index.
   static let largeWrite = 1_000

@@ -139,8 +139,17 @@ enum JournalSchema {
     Migration(
       version: 5,
       sql: searchIndexRebuild),
+    // Search whose one-syllable and 초성 terms never depend on a common letter: the lead tokens
+    // (a pair's first keys and the first one's vowel) give way to follow tokens (a character in
+    // full and the next one's first key), so that a half-typed 목 asks for 모 before an ㄱ
+    // syllable and nothing that every 모 holds, and to initials tokens (the first keys of three
+    // neighbours), so that ㄱㅁㅅ asks for ㄱ ㅁ ㅅ in a row and not for ㄱ ㅁ and ㅁ ㅅ anywhere.
+    // Filled again as in step 4.
+    Migration(
+      version: 6,
+      sql: searchIndexRebuild),
   ]
-  /// The statements of steps 4 and 5: the search index dropped, made again without the
+  /// The statements of steps 4, 5 and 6: the search index dropped, made again without the
   /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
   /// holding up to 32 MiB of pending index data and merged into one segment at the end. Step 4
   /// has shipped, so this text never changes; a different rebuild is a text of its own.

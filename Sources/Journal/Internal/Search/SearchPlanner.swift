@@ -32,18 +32,28 @@ enum SearchPlanner {
 
   /// How a search finds its matches.
   enum Strategy: Equatable {
-    /// Read the index's candidates for this MATCH expression, newest first, and check each.
-    case index(String)
-    /// Walk the list newest first and check every entry until a page is full.
+    /// Read the index's candidates for this MATCH expression, newest first, and check each;
+    /// first, when `walkingFirst` is more than 0, walk that many entries of the list newest
+    /// first and check each, going on through the index from where the walk stopped if the
+    /// page is not full by then.
+    case index(String, walkingFirst: Int)
+    /// Walk the list newest first and check every entry until a page is full: only for terms
+    /// the index cannot narrow.
     case walk
   }
 
+  /// The most entries a search walks before it goes on through the index, whatever the sample
+  /// says: a walk is chosen because matches look common, and a sample that misjudged them costs
+  /// at most this many checks.
+  static let walkLimit = 1_024
+
   /// How to search for some terms, a page of `limit` at a time.
   ///
-  /// The index, unless it cannot narrow the terms, or every term is as short as one or two
+  /// The index, unless it cannot narrow the terms. When every term is as short as one or two
   /// characters and the sample says matches are so common that walking the list fills a page
   /// sooner than the index merges the lists of every token that begins with those characters
-  /// (`e`, `향`, `ro`).
+  /// (`e`, `향`, `ro`), the search walks first: at most four times the entries the sample says a
+  /// page takes, and never more than ``walkLimit``, then goes on through the index.
   static func strategy(
     _ terms: [SearchText.Term], sample: TokenSample, limit: Int, segments: Int = 1
   ) -> Strategy {
@@ -53,9 +63,12 @@ enum SearchPlanner {
       let share = Double(chosen.holders.count) / Double(sample.entries)
       let journal = Double(sample.journalEntries)
       let walked = share > 0 ? min(journal, Double(limit) / share) : journal
-      if walked * candidateCost < chosen.cost { return .walk }
+      if walked * candidateCost < chosen.cost {
+        let budget = min(Double(walkLimit), max(4 * walked, 4 * Double(limit)))
+        return .index(chosen.expression, walkingFirst: Int(budget))
+      }
     }
-    return .index(chosen.expression)
+    return .index(chosen.expression, walkingFirst: 0)
   }
 
   /// Whether what the index lists for a term is what the term matches, so that the share of the

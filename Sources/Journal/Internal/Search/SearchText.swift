@@ -343,8 +343,13 @@ enum SearchText {
     return runs
   }
 
-  /// The prefix of a lead token: a private-use character the `ascii` tokenizer keeps in a token.
-  static let leadMark: UInt16 = 0xE001
+  /// What begins a follow token: a private-use character the `ascii` tokenizer keeps in a
+  /// token.
+  static let followMark: UInt16 = 0xE001
+
+  /// What begins an initials token: a private-use character the `ascii` tokenizer keeps in a
+  /// token.
+  static let initialsMark: UInt16 = 0xE002
 
   /// Whether a character, as written in a token, is narrow: ASCII (punctuation written as
   /// ``tokenUnit(_:)``) or Latin up to U+024F. Three narrow neighbours make a trigram.
@@ -358,25 +363,27 @@ enum SearchText {
   ///   each pair of neighbours; where both are narrow (``isNarrow(_:)``) and a third narrow one
   ///   follows, the three instead (`rose` gives `ros` and `ose`, then `se` unless another trigram
   ///   of the entry begins with it);
-  /// - for every pair of neighbouring Hangul characters, a lead token: ``leadMark``, the first
-  ///   key of each (a syllable's initial consonant), then the first one's vowel when it is a
-  ///   syllable (`금목` gives ㄱ ㅁ ㅡ);
-  /// - a character alone, and a first key alone after ``leadMark``, only when no token of the
-  ///   entry begins with it: the last character of a run that no pair of the entry begins with;
+  /// - for every pair of neighbouring Hangul characters, a follow token: ``followMark``, the
+  ///   first character, and the first key of the second (a syllable's initial consonant):
+  ///   `금목` gives 금 ㅁ;
+  /// - for every two and every three neighbouring Hangul characters, an initials token:
+  ///   ``initialsMark`` and the first key of each (`금목서` gives ㄱ ㅁ, ㅁ ㅅ and ㄱ ㅁ ㅅ);
+  /// - a character alone, and the first key of a run's last character after ``initialsMark``,
+  ///   only when no token of the entry begins with it;
   /// - one ``mark(_:)`` token for each distinct ASCII punctuation character;
   /// all separated by spaces.
   ///
   /// Any text found inside a field has its pairs and trigrams among the entry's, or, for two
   /// narrow characters alone, a token that begins with them; a single character begins a token
   /// of the entry, so a prefix query on it finds it; a term of punctuation alone, such as `"` or
-  /// `:)`, finds its characters' marks; 초성 finds the lead tokens of neighbouring first keys,
-  /// whatever the vowel; and a half-typed syllable finds the lead token that the character on
-  /// the way to it makes with the next one (`바닐라` going on with ㅇ for `바닐랑`).
+  /// `:)`, finds its characters' marks; 초성 of two letters or more finds its initials tokens,
+  /// of one letter the initials tokens that begin with it; and a half-typed syllable finds the
+  /// follow token of the character on the way to it (`모` before an ㄱ syllable for `목`).
   ///
   /// The bytes are those of the tokens' code units decoded as UTF-16 (a surrogate that a pair
   /// split from its partner becomes U+FFFD, as Swift's decoding makes it), written straight into
   /// one buffer. A contentless index deletes a row only with the tokens it was given, so these
-  /// bytes stay the same from the schema step that last rebuilt the index (version 5) on; a
+  /// bytes stay the same from the schema step that last rebuilt the index (version 6) on; a
   /// change to them needs a step that rebuilds it again. Every entry added or imported goes
   /// through here.
   static func indexText(_ fields: [[UInt16]]) -> [UInt8] {
@@ -388,8 +395,8 @@ enum SearchText {
     var runEnds: [UInt16] = []
     var trigramStarts = NarrowPairSet()
     var narrowPairs: [UInt32] = []
-    var leadStarts = UnitSet()
-    var leadEnds: [UInt16] = []
+    var keyStarts = UnitSet()
+    var keysAlone: [UInt16] = []
     for field in fields {
       // The last two characters of the current run, written; the pair they make is written
       // once the character after it is known.
@@ -425,21 +432,33 @@ enum SearchText {
       }
       endPair(before: nil)
       if let last = second { runEnds.append(last) }
-      var previousHangul: UInt16?
+      // Neighbouring Hangul characters: a follow token and the first keys of each pair, and the
+      // first keys of each three; the first key of a run's last character is kept until the end,
+      // to stand alone where no initials token of the entry begins with it.
+      var previous: UInt16?
+      var previousKey: UInt16 = 0
+      var keyBefore: UInt16?
       for unit in field {
         guard KoreanText.isHangul(unit) else {
-          if let last = previousHangul { leadEnds.append(firstKey(of: last)) }
-          previousHangul = nil
+          if previous != nil { keysAlone.append(previousKey) }
+          previous = nil
+          keyBefore = nil
           continue
         }
-        if let previousHangul {
-          let key = firstKey(of: previousHangul)
-          text.append(lead: key, firstKey(of: unit), vowel: vowel(of: previousHangul))
-          leadStarts.insert(key)
+        let key = firstKey(of: unit)
+        if let previous {
+          text.append(follow: previous, key)
+          text.append(initials: previousKey, key)
+          keyStarts.insert(previousKey)
+          if let keyBefore {
+            text.append(initials: keyBefore, previousKey, key)
+          }
+          keyBefore = previousKey
         }
-        previousHangul = unit
+        previous = unit
+        previousKey = key
       }
-      if let last = previousHangul { leadEnds.append(firstKey(of: last)) }
+      if previous != nil { keysAlone.append(previousKey) }
     }
     // Each kept once: a pair that no trigram begins with, in the order met.
     for pair in narrowPairs where trigramStarts.insert(pair) {
@@ -457,8 +476,8 @@ enum SearchText {
       }
       if kept { text.append(unit) }
     }
-    for key in leadEnds where leadStarts.insert(key) {
-      text.append(lead: key)
+    for key in keysAlone where keyStarts.insert(key) {
+      text.append(initials: key)
     }
     for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
       text.bytes += mark(byte).utf8
@@ -474,16 +493,17 @@ enum SearchText {
     return KoreanText.medials[Int(unit - KoreanText.syllableBase) % (21 * 28) / 28]
   }
 
-  /// The lead token of a Hangul character followed by one whose first key is `next`.
-  static func leadToken(_ unit: UInt16, followedBy next: UInt16) -> IndexToken {
-    IndexToken([leadMark, firstKey(of: unit), next] + (vowel(of: unit).map { [$0] } ?? []))
+  /// The follow token of a Hangul character followed by one whose first key is `key`.
+  static func followToken(_ unit: UInt16, followedBy key: UInt16) -> IndexToken {
+    IndexToken([followMark, unit, key])
   }
 
-  /// The lead tokens every pair of neighbouring Hangul characters with these first keys makes:
-  /// one for each vowel the first could have, and one for a first that is not a syllable.
-  static func leadTokens(_ key: UInt16, followedBy next: UInt16) -> [IndexToken] {
-    [IndexToken([leadMark, key, next])]
-      + KoreanText.medials.map { IndexToken([leadMark, key, next, $0]) }
+  /// The initials token of neighbouring Hangul characters with these first keys (one to three);
+  /// as a prefix, every initials token that begins with them.
+  static func initialsToken<Keys: Collection<UInt16>>(_ keys: Keys, isPrefix: Bool = false)
+    -> IndexToken
+  {
+    IndexToken([initialsMark] + keys, isPrefix: isPrefix)
   }
 
   /// The first key that types a Hangul character: a syllable's initial consonant.
@@ -584,7 +604,7 @@ enum SearchText {
     guard let plain = occurrence(of: term.units[...]) else { return nil }
     ways.append(plain)
     if let initials = term.initials {
-      ways.append(leadQuery(initials))
+      ways.append(initialsQuery(initials))
     }
     if let keys = term.unfinishedKeys {
       guard let unfinished = unfinishedQuery(finished: term.finished, keys: keys) else {
@@ -630,19 +650,19 @@ enum SearchText {
     return tokens.isEmpty ? nil : Conjunction(requirements: unique(tokens).map(Requirement.init))
   }
 
-  /// What consecutive characters with these first keys can ask of the index: for each pair of
-  /// neighbouring keys, any of the lead tokens they make; for a single key, the lead tokens that
-  /// begin with it (a prefix).
-  static func leadQuery(_ keys: [UInt16]) -> Conjunction {
+  /// What consecutive characters with these first keys can ask of the index: for two keys, their
+  /// initials token; for three or more, the initials token of each three neighbours; for one,
+  /// the initials tokens that begin with it (a prefix), which every character with that first
+  /// key begins.
+  static func initialsQuery(_ keys: [UInt16]) -> Conjunction {
     guard keys.count > 1 else {
-      return Conjunction(requirements: [Requirement(IndexToken([leadMark] + keys, isPrefix: true))])
+      return Conjunction(requirements: [Requirement(initialsToken(keys, isPrefix: true))])
     }
-    var seen: Set<[UInt16]> = []
-    let requirements = (0..<keys.count - 1).compactMap { index -> Requirement? in
-      guard seen.insert([keys[index], keys[index + 1]]).inserted else { return nil }
-      return Requirement(anyOf: leadTokens(keys[index], followedBy: keys[index + 1]))
+    guard keys.count > 2 else {
+      return Conjunction(requirements: [Requirement(initialsToken(keys))])
     }
-    return Conjunction(requirements: requirements)
+    let tokens = (0..<keys.count - 2).map { initialsToken(keys[$0...$0 + 2]) }
+    return Conjunction(requirements: unique(tokens).map(Requirement.init))
   }
 
   /// What a term whose last character may still be being typed can ask of the index: the
@@ -662,36 +682,30 @@ enum SearchText {
         starters.append(0x11A8 + UInt16(final - 1))
       }
     }
-    // The text that goes on from the finished characters begins with a Hangul character whose
-    // first key is the first key: the lead tokens that begin with that key, and the lead token
-    // it makes with a Hangul character before it.
-    let lead = IndexToken([leadMark, keys[0]], isPrefix: true)
-    // Each starter as the tokens that find it after `before` (a prefix of the starter when
-    // nothing is before it), and, for a starter whose keys are only a beginning of `keys`, the
-    // lead token it makes with the character that goes on with the rest.
+    // Each starter as the tokens that find it: after `before`, the pair they make; with nothing
+    // before it, a prefix of the starter. A starter whose keys are only a beginning of `keys` is
+    // followed by a character that goes on with the rest: its follow token with that
+    // character's first key, which alone finds it when nothing is before it.
     func alternatives(after before: UInt16?) -> [[IndexToken]] {
       starters.map { starter in
-        var tokens = [
-          before.map { IndexToken([tokenUnit($0), starter]) }
-            ?? IndexToken([starter], isPrefix: true)
-        ]
         let typed = KoreanText.keys(of: starter)
-        if typed.count < keys.count {
-          tokens.append(leadToken(starter, followedBy: keys[typed.count]))
-        }
-        return tokens
+        let follow =
+          typed.count < keys.count ? followToken(starter, followedBy: keys[typed.count]) : nil
+        guard let before else { return [follow ?? IndexToken([starter], isPrefix: true)] }
+        return [IndexToken([tokenUnit(before), starter])] + (follow.map { [$0] } ?? [])
       }
     }
     if finished.isEmpty {
-      var conjunction = Conjunction(requirements: [Requirement(lead)])
-      if !starters.isEmpty {
-        conjunction.requirements.append(Requirement(alternatives: alternatives(after: nil)))
+      // Text that begins with a Hangul character whose first key is the first key: the initials
+      // tokens that begin with it, unless the starters say more.
+      guard !starters.isEmpty else {
+        return Conjunction(requirements: [Requirement(initialsToken([keys[0]], isPrefix: true))])
       }
-      return conjunction
+      return Conjunction(requirements: [Requirement(alternatives: alternatives(after: nil))])
     }
     var conjunction = occurrence(of: finished) ?? Conjunction()
     if let last = finished.last, KoreanText.isHangul(last) {
-      conjunction.requirements.append(Requirement(leadToken(last, followedBy: keys[0])))
+      conjunction.requirements.append(Requirement(followToken(last, followedBy: keys[0])))
     }
     // The characters that may follow: a hundred tokens or more, each looked up before a
     // candidate is read, so the planner asks for them only when the rest leaves many candidates.
@@ -782,14 +796,24 @@ private struct IndexTextBuilder {
     bytes.append(0x20)
   }
 
-  /// A lead token: ``SearchText/leadMark``, one or two first keys and a vowel (letters, never
-  /// surrogates).
+  /// A follow token: ``SearchText/followMark``, a Hangul character and the first key of the
+  /// one after it (never surrogates).
   @inline(__always)
-  mutating func append(lead key: UInt16, _ next: UInt16? = nil, vowel: UInt16? = nil) {
-    appendUnit(SearchText.leadMark)
+  mutating func append(follow unit: UInt16, _ key: UInt16) {
+    appendUnit(SearchText.followMark)
+    appendUnit(unit)
     appendUnit(key)
-    if let next { appendUnit(next) }
-    if let vowel { appendUnit(vowel) }
+    bytes.append(0x20)
+  }
+
+  /// An initials token: ``SearchText/initialsMark`` and the first keys of one to three
+  /// neighbouring Hangul characters (letters, never surrogates).
+  @inline(__always)
+  mutating func append(initials first: UInt16, _ second: UInt16? = nil, _ third: UInt16? = nil) {
+    appendUnit(SearchText.initialsMark)
+    appendUnit(first)
+    if let second { appendUnit(second) }
+    if let third { appendUnit(third) }
     bytes.append(0x20)
   }
 

@@ -68,8 +68,10 @@ struct TokenSample: Sendable {
         }
         var prefixes: [UInt64] = []
         let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
-        if token.starts(with: Self.leadMark), first < index {
-          // A lead token is asked for by its mark and first key.
+        if token.starts(with: Self.followMark) {
+          // A follow token is only ever asked for whole.
+        } else if token.starts(with: Self.initialsMark), first < index {
+          // An initials token is asked for by its first key.
           let second = first + Self.characterLength(lead: token[first])
           prefixes.append(Self.prefixHash(token[token.startIndex..<min(second, index)]))
         } else {
@@ -153,7 +155,7 @@ struct TokenSample: Sendable {
   }
 
   /// How many distinct tokens of the sample begin with a prefix (one character, two narrow ones,
-  /// or the lead mark and a first key), and how many sampled entries they list in all.
+  /// or the initials mark and a first key), and how many sampled entries they list in all.
   func tokens(beginningWith prefix: SearchText.IndexToken) -> (tokens: Int, listed: Int) {
     prefixTokens[Self.prefixHash(Array(prefix.text.utf8)[...])] ?? (0, 0)
   }
@@ -185,8 +187,12 @@ struct TokenSample: Sendable {
     return SearchText.isNarrow(UInt16(value)) ? length : nil
   }
 
-  /// ``SearchText/leadMark`` in UTF-8.
-  private static let leadMark = Array(String(decoding: [SearchText.leadMark], as: UTF16.self).utf8)
+  /// ``SearchText/followMark`` in UTF-8.
+  private static let followMark = Array(
+    String(decoding: [SearchText.followMark], as: UTF16.self).utf8)
+  /// ``SearchText/initialsMark`` in UTF-8.
+  private static let initialsMark = Array(
+    String(decoding: [SearchText.initialsMark], as: UTF16.self).utf8)
 
   /// The length of the UTF-8 sequence a byte leads.
   private static func characterLength(lead: UInt8) -> Int {

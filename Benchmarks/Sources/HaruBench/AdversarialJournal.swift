@@ -1,0 +1,1 @@
+../../../Tests/JournalTests/Support/AdversarialJournal.swift

@@ -1,0 +1,116 @@
+import Foundation
+import HaruJournal
+import HaruModels
+
+/// `journal.search.adversarial.<kind>`: the first page (50) of one query over a journal built to
+/// make it slow (``AdversarialJournal``: the pieces of its term common, the term rare or absent),
+/// one line per kind, `"hits"` the results on the page, each page first checked against a
+/// brute-force search of every entry. `journal.search.adversarial.worst` repeats the line with
+/// the highest p99 and names its query. The journal has 10,000 entries unless `--adversarial`
+/// says otherwise; it is imported once, untimed, and its index merged as an import leaves it.
+enum AdversarialSearchBenchmarks {
+  static let pageSize = 50
+  static let plan = SamplingPlan(warmupBatches: 10, samples: 100, batchSize: 1)
+
+  static let all: [Benchmark] = {
+    let lines = AdversarialJournal.kinds.map { kind in
+      Benchmark(name: "journal.search.adversarial.\(kind.name)", unit: .microseconds) {
+        try await measure(kind)
+      }
+    }
+    let worst = Benchmark(name: "journal.search.adversarial.worst", unit: .microseconds) {
+      var worst: (samples: Samples, kind: AdversarialJournal.Kind)?
+      for kind in AdversarialJournal.kinds {
+        var samples = await AdversarialResults.shared.samples(of: kind.name)
+        if samples == nil { samples = try await measure(kind) }
+        guard let samples else { continue }
+        if worst.map({ samples.percentile(0.99) > $0.samples.percentile(0.99) }) ?? true {
+          worst = (samples, kind)
+        }
+      }
+      guard let worst else { throw JournalBenchmarkError(description: "no adversarial kinds") }
+      let hits = ReportExtras.hits(for: "journal.search.adversarial.\(worst.kind.name)") ?? 0
+      ReportExtras.record(hits: hits, for: "journal.search.adversarial.worst")
+      return worst.samples.with(
+        note:
+          "the highest p99 is \(worst.kind.name), \(Report.jsonString(worst.kind.query)), "
+          + "over \(Command.inputs.adversarialSize) entries")
+    }
+    return lines + [worst]
+  }()
+
+  static func measure(_ kind: AdversarialJournal.Kind) async throws -> Samples {
+    let journal = try await AdversarialResults.shared.journal()
+    let expected = try await AdversarialResults.shared.reference(kind.query, limit: pageSize)
+    let size = Command.inputs.adversarialSize
+    let planted = kind.matches(size: size)
+    guard expected.count == min(planted, pageSize) else {
+      throw JournalBenchmarkError(
+        description:
+          "\(kind.name): the journal holds \(expected.count) matches on the first page, "
+          + "\(min(planted, pageSize)) were planted")
+    }
+    let first = try await journal.search(kind.query, limit: pageSize)
+    guard first.entries.map(\.id) == expected else {
+      throw JournalBenchmarkError(
+        description:
+          "\(Report.jsonString(kind.query)): the first page differs from the brute-force search "
+          + "(\(first.entries.count) entries, \(expected.count) expected)")
+    }
+    let samples = try await JournalTiming.measure(plan) {
+      let started = ContinuousClock.now
+      let page = try await journal.search(kind.query, limit: pageSize)
+      let elapsed = ContinuousClock.now - started
+      return (elapsed, UInt64(page.entries.count))
+    }
+    let name = "journal.search.adversarial.\(kind.name)"
+    ReportExtras.record(hits: first.entries.count, for: name)
+    await AdversarialResults.shared.store(samples, for: kind.name)
+    return samples.with(
+      note:
+        "query \(Report.jsonString(kind.query)) over \(size) entries: \(planted) match, "
+        + "\(first.entries.count) on the first page")
+  }
+}
+
+/// The adversarial journal, every entry for the brute-force reference, and each line's samples.
+actor AdversarialResults {
+  static let shared = AdversarialResults()
+
+  private var opened: JournalRepository?
+  private var entries: [JournalEntry]?
+  private var measured: [String: Samples] = [:]
+
+  func journal() async throws -> JournalRepository {
+    if let opened { return opened }
+    let size = Command.inputs.adversarialSize
+    var random = SplitMix64(seed: 0x4144_5645)  // "ADVE"
+    let tsv = AdversarialJournal.tsv(AdversarialJournal.rows(size: size, using: &random))
+    let directory = JournalFixture.scratchDirectory()
+    Console.message("  building an adversarial journal of \(size) entries, not timed")
+    do {
+      let journal = try JournalRepository(directory: directory)
+      let report = try await journal.importEntries(fromTSV: tsv)
+      guard report.rejectedLines.isEmpty else {
+        throw JournalBenchmarkError(
+          description: "the adversarial journal rejected \(report.rejectedLines[0])")
+      }
+    }
+    try await JournalFixture.settle(directory)
+    let journal = try JournalRepository(directory: directory)
+    opened = journal
+    return journal
+  }
+
+  func samples(of name: String) -> Samples? { measured[name] }
+
+  func store(_ samples: Samples, for name: String) {
+    measured[name] = samples
+  }
+
+  /// The identities of the newest `limit` entries the query matches, by testing every entry.
+  func reference(_ query: String, limit: Int) async throws -> [JournalEntry.ID] {
+    if entries == nil { entries = try await allEntries(of: try await journal()) }
+    return bruteForceSearch(query, limit: limit, among: entries ?? [])
+  }
+}
