@@ -597,24 +597,25 @@ enum SearchText {
     var isEmpty: Bool { requirements.isEmpty }
   }
 
-  /// Every way a term can match, as what each can ask of the index; `nil` when one of them can
-  /// ask for nothing.
+  /// Every way a term can match that the index must be asked about, as what each can ask of it;
+  /// `nil` when one of them can ask for nothing.
+  ///
+  /// A way whose matches another way's include is left out, as its candidates would be among the
+  /// other's: text that holds a 초성 term's letters (`ㅇㄴ`), or its letters with a half-typed
+  /// last one, holds them as the initial consonants of consecutive characters; text that holds a
+  /// half-typed term whole holds its other characters followed by the keys of its last.
   static func conjunctions(for term: Term) -> [Conjunction]? {
-    var ways: [Conjunction] = []
     guard let plain = occurrence(of: term.units[...]) else { return nil }
-    ways.append(plain)
     if let initials = term.initials {
-      ways.append(initialsQuery(initials))
+      return [initialsQuery(initials)]
     }
     if let keys = term.unfinishedKeys {
       guard let unfinished = unfinishedQuery(finished: term.finished, keys: keys) else {
         return nil
       }
-      ways.append(unfinished)
+      return [unfinished]
     }
-    var unique: [Conjunction] = []
-    for way in ways where !unique.contains(way) { unique.append(way) }
-    return unique
+    return [plain]
   }
 
   /// What text occurring in a field can ask of the index: the pairs and trigrams of its runs,
