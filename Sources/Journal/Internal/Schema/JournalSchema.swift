@@ -142,8 +142,9 @@ enum JournalSchema {
     // Search whose one-syllable and 초성 terms never depend on a common letter: the lead tokens
     // (a pair's first keys and the first one's vowel) give way to follow tokens (a character in
     // full and the next one's first key), so that a half-typed 목 asks for 모 before an ㄱ
-    // syllable and nothing that every 모 holds, and to initials tokens (the first keys of three
-    // neighbours), so that ㄱㅁㅅ asks for ㄱ ㅁ ㅅ in a row and not for ㄱ ㅁ and ㅁ ㅅ anywhere.
+    // syllable and nothing that every 모 holds, and to initials tokens (the first keys of two and
+    // of three neighbours), so that ㄱㅁㅅ asks for ㄱ ㅁ ㅅ in a row and not for ㄱ ㅁ and ㅁ ㅅ
+    // anywhere.
     // Filled again as in step 4.
     Migration(
       version: 6,

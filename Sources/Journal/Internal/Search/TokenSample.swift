@@ -23,7 +23,7 @@ struct TokenSample: Sendable {
   private let starts: [Int32]
   /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
   private let holders: [UInt16]
-  /// For each prefix (one character; two narrow ones; for lead tokens, the mark and a first
+  /// For each prefix (one character; two narrow ones; for initials tokens, the mark and a first
   /// key), how many distinct tokens of the sample begin with it and how many entries they list
   /// in all: what reading that prefix costs, since the index keeps no prefixes and merges the
   /// lists of every token that begins with it.
@@ -50,7 +50,7 @@ struct TokenSample: Sendable {
     self.largestSeq = largestSeq
     // (token hash, entry) for every token of every entry, and for the beginnings of each token
     // that a prefix query asks for (its first character; the first two when both are narrow;
-    // the mark and first key of a lead token), sorted and made unique.
+    // the mark and first key of an initials token), sorted and made unique.
     var pairs: [(key: UInt64, entry: UInt16)] = []
     var prefixesOf: [UInt64: [UInt64]] = [:]
     for (position, text) in indexTexts.enumerated() {
