@@ -495,6 +495,7 @@ public final class SQLiteJournalStore: JournalStore {
       try statement.bind(query.text, at: 2)
       if let start { try start.bind(to: statement) }
       try statement.bind(budget, at: 7)
+      try EntrySQL.bindPerfume(of: list, at: 8, to: statement)
       var rows = JournalRows()
       var walked = 0
       var last: SearchPosition?
@@ -552,9 +553,7 @@ public final class SQLiteJournalStore: JournalStore {
     return try database.read(interrupter: interrupter) { connection in
       try connection.withStatement(sql) { statement in
         try statement.bind(query.text, at: 2)
-        if let cursor {
-          try Self.bind(cursor, day: JournalDay.number(cursor.day), to: statement)
-        }
+        if let cursor { try SearchPosition(cursor).bind(to: statement) }
         try statement.bind(limit, at: 7)
         try EntrySQL.bindPerfume(of: list, at: 8, to: statement)
         var rows = JournalRows()
@@ -564,14 +563,6 @@ public final class SQLiteJournalStore: JournalStore {
         return rows
       }
     }
-  }
-
-  private static func bind(
-    _ cursor: JournalCursor, day: Int64, to statement: SQLiteStatement
-  ) throws(SQLiteError) {
-    try statement.bind(day, at: 3)
-    try statement.bind(JournalTime.microseconds(cursor.createdAt), at: 4)
-    try statement.bind(cursor.id.description, at: 5)
   }
 
   /// Counts the entries of a list.

@@ -19,21 +19,17 @@ enum AdversarialSearchBenchmarks {
       }
     }
     let worst = Benchmark(name: "journal.search.adversarial.worst", unit: .microseconds) {
-      var worst: (samples: Samples, kind: AdversarialJournal.Kind)?
-      for kind in AdversarialJournal.kinds {
-        var samples = await AdversarialResults.shared.samples(of: kind.name)
-        if samples == nil { samples = try await measure(kind) }
-        guard let samples else { continue }
-        if worst.map({ samples.percentile(0.99) > $0.samples.percentile(0.99) }) ?? true {
-          worst = (samples, kind)
-        }
-      }
-      guard let worst else { throw JournalBenchmarkError(description: "no adversarial kinds") }
-      let hits = ReportExtras.hits(for: "journal.search.adversarial.\(worst.kind.name)") ?? 0
+      let kinds = AdversarialJournal.kinds
+      let worst = try await JournalSearchBenchmarks.highestP99(
+        of: kinds.map(\.query),
+        measured: { await AdversarialResults.shared.samples(of: kinds[$0 - 1].name) },
+        measure: { _, number in try await measure(kinds[number - 1]) })
+      let kind = kinds[worst.number - 1]
+      let hits = ReportExtras.hits(for: "journal.search.adversarial.\(kind.name)") ?? 0
       ReportExtras.record(hits: hits, for: "journal.search.adversarial.worst")
       return worst.samples.with(
         note:
-          "the highest p99 is \(worst.kind.name), \(Report.jsonString(worst.kind.query)), "
+          "the highest p99 is \(kind.name), \(Report.jsonString(kind.query)), "
           + "over \(Command.inputs.adversarialSize) entries")
     }
     return lines + [worst]
@@ -50,26 +46,15 @@ enum AdversarialSearchBenchmarks {
           "\(kind.name): the journal holds \(expected.count) matches on the first page, "
           + "\(min(planted, pageSize)) were planted")
     }
-    let first = try await journal.search(kind.query, limit: pageSize)
-    guard first.entries.map(\.id) == expected else {
-      throw JournalBenchmarkError(
-        description:
-          "\(Report.jsonString(kind.query)): the first page differs from the brute-force search "
-          + "(\(first.entries.count) entries, \(expected.count) expected)")
-    }
-    let samples = try await JournalTiming.measure(plan) {
-      let started = ContinuousClock.now
-      let page = try await journal.search(kind.query, limit: pageSize)
-      let elapsed = ContinuousClock.now - started
-      return (elapsed, UInt64(page.entries.count))
-    }
+    let (samples, hits) = try await JournalSearchBenchmarks.timeFirstPage(
+      of: kind.query, in: journal, expecting: expected, limit: pageSize, plan: plan)
     let name = "journal.search.adversarial.\(kind.name)"
-    ReportExtras.record(hits: first.entries.count, for: name)
+    ReportExtras.record(hits: hits, for: name)
     await AdversarialResults.shared.store(samples, for: kind.name)
     return samples.with(
       note:
         "query \(Report.jsonString(kind.query)) over \(size) entries: \(planted) match, "
-        + "\(first.entries.count) on the first page")
+        + "\(hits) on the first page")
   }
 }
 

@@ -76,7 +76,22 @@ enum JournalSearchBenchmarks {
   static func measure(_ query: String, number: Int) async throws -> Samples {
     let journal = try await SearchResults.shared.journal()
     let expected = try await SearchResults.shared.reference(query, limit: pageSize)
-    let first = try await journal.search(query, limit: pageSize)
+    let (samples, hits) = try await timeFirstPage(
+      of: query, in: journal, expecting: expected, limit: pageSize, plan: plan)
+    ReportExtras.record(hits: hits, for: "journal.search.\(number)")
+    await SearchResults.shared.store(samples, for: number)
+    return samples.with(note: "query \(Report.jsonString(query)): \(hits) on the first page")
+  }
+
+  /// Checks the first page of a query against the brute-force search's identities, then times
+  /// the search of that page under `plan`.
+  ///
+  /// - Returns: The samples, and how many entries the page holds.
+  static func timeFirstPage(
+    of query: String, in journal: JournalRepository, expecting expected: [JournalEntry.ID],
+    limit: Int, plan: SamplingPlan
+  ) async throws -> (samples: Samples, hits: Int) {
+    let first = try await journal.search(query, limit: limit)
     guard first.entries.map(\.id) == expected else {
       throw JournalBenchmarkError(
         description:
@@ -85,14 +100,11 @@ enum JournalSearchBenchmarks {
     }
     let samples = try await JournalTiming.measure(plan) {
       let started = ContinuousClock.now
-      let page = try await journal.search(query, limit: pageSize)
+      let page = try await journal.search(query, limit: limit)
       let elapsed = ContinuousClock.now - started
       return (elapsed, UInt64(page.entries.count))
     }
-    ReportExtras.record(hits: first.entries.count, for: "journal.search.\(number)")
-    await SearchResults.shared.store(samples, for: number)
-    return samples.with(
-      note: "query \(Report.jsonString(query)): \(first.entries.count) on the first page")
+    return (samples, first.entries.count)
   }
 }
 

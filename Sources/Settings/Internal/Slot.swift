@@ -100,9 +100,7 @@ final class SlotTable: @unchecked Sendable {
   /// The slot of a key that has been used before.
   func existing(_ name: String) -> (any AnySlot)? {
     let written = count.load(ordering: .acquiring)
-    for index in 0..<written where names[index] == name {
-      return slots[index]
-    }
+    if let slot = arraySlot(named: name, below: written) { return slot }
     guard written == Self.arrayCapacity else { return nil }
     lock.lock()
     defer { lock.unlock() }
@@ -114,10 +112,7 @@ final class SlotTable: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     let written = count.load(ordering: .relaxed)
-    for index in 0..<written where names[index] == name {
-      return slots[index]
-    }
-    if let existing = rest[name] {
+    if let existing = arraySlot(named: name, below: written) ?? rest[name] {
       return existing
     }
     if written < Self.arrayCapacity {
@@ -128,6 +123,14 @@ final class SlotTable: @unchecked Sendable {
       rest[name] = slot
     }
     return slot
+  }
+
+  /// The slot named `name` among the array's first `written` places.
+  private func arraySlot(named name: String, below written: Int) -> (any AnySlot)? {
+    for index in 0..<written where names[index] == name {
+      return slots[index]
+    }
+    return nil
   }
 
   /// Every slot, for saving.

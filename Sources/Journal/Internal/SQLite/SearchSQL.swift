@@ -53,28 +53,34 @@ enum SearchSQL {
   /// and ?5 the cursor (when there is one), ?7 the limit, ?8 brand and ?9 perfume name (for one
   /// perfume's list).
   static func scanned(_ list: JournalList, afterCursor: Bool) -> String {
-    var conditions: [String] = []
-    if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
-    if let condition = EntrySQL.condition(list, perfumeAt: 8) { conditions.append(condition) }
-    conditions.append(matches)
-    return "SELECT \(columns) FROM entry WHERE \(conditions.joined(separator: " AND ")) "
-      + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
+    "SELECT \(columns) FROM entry WHERE "
+      + (listConditions(list, afterCursor: afterCursor) + [matches]).joined(separator: " AND ")
+      + newestFirstLimit
   }
 
   /// Entries of a list newest first, at most ?7 of them, each with whether it matches in column
-  /// ``walkedMatchColumn``. Parameters: ?2 the terms, ?3, ?4 and ?5 the cursor (when there is
-  /// one), ?7 the most entries walked, ?8 brand and ?9 perfume name (for one perfume's list).
+  /// ``walkedMatchColumn``. Parameters as in ``scanned(_:afterCursor:)``, ?7 the most entries
+  /// walked.
   static func walked(_ list: JournalList, afterCursor: Bool) -> String {
-    var conditions: [String] = []
-    if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
-    if let condition = EntrySQL.condition(list, perfumeAt: 8) { conditions.append(condition) }
-    let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND ")) "
-    return "SELECT \(columns), \(matches) FROM entry \(filter)"
-      + "ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
+    let conditions = listConditions(list, afterCursor: afterCursor)
+    let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+    return "SELECT \(columns), \(matches) FROM entry \(filter)" + newestFirstLimit
   }
 
   /// The column of ``walked(_:afterCursor:)`` that tells whether the entry matches.
   static let walkedMatchColumn: Int32 = 10
+
+  /// The conditions of a walk of a list: after the cursor (?3, ?4, ?5), in the list (?8, ?9).
+  private static func listConditions(_ list: JournalList, afterCursor: Bool) -> [String] {
+    var conditions: [String] = []
+    if afterCursor { conditions.append("(day, created_at, id) < (?3, ?4, ?5)") }
+    if let condition = EntrySQL.condition(list, perfumeAt: 8) { conditions.append(condition) }
+    return conditions
+  }
+
+  /// Newest first, at most ?7 rows.
+  private static let newestFirstLimit =
+    " ORDER BY entry.day DESC, entry.created_at DESC, entry.id DESC LIMIT ?7"
 
   /// The fewest entries one write must add before ``mergeIndexAfterLargeWrite(added:in:)``
   /// considers merging the index.

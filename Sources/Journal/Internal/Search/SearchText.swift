@@ -486,13 +486,6 @@ enum SearchText {
     return text.bytes
   }
 
-  /// The vowel of a Hangul syllable, as a compatibility letter; `nil` for any other character.
-  @inline(__always)
-  static func vowel(of unit: UInt16) -> UInt16? {
-    guard KoreanText.isSyllable(unit) else { return nil }
-    return KoreanText.medials[Int(unit - KoreanText.syllableBase) % (21 * 28) / 28]
-  }
-
   /// The follow token of a Hangul character followed by one whose first key is `key`.
   static func followToken(_ unit: UInt16, followedBy key: UInt16) -> IndexToken {
     IndexToken([followMark, unit, key])
@@ -567,11 +560,6 @@ enum SearchText {
     /// One token.
     init(_ token: IndexToken) {
       alternatives = [[token]]
-    }
-
-    /// Any of some tokens.
-    init(anyOf tokens: [IndexToken]) {
-      alternatives = tokens.map { [$0] }
     }
 
     init(alternatives: [[IndexToken]]) {
