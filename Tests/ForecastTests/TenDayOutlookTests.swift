@@ -22,7 +22,8 @@ import Testing
 /// `nowcast` when given.
 func tenDayTransport(
   midTerm: @escaping @Sendable (String, String, String) -> HTTPResponse = capturedMidTerm,
-  nowcast: HTTPResponse? = nil
+  nowcast: HTTPResponse? = nil,
+  shortTerm refusal: HTTPResponse? = nil
 ) -> StubTransport {
   let shortTerm = shortTermStub()
   return StubTransport { (request) throws(ForecastError) -> HTTPResponse in
@@ -33,6 +34,7 @@ func tenDayTransport(
         request.queryValue(named: "tmFc") ?? "")
     }
     if operation == "getUltraSrtNcst", let nowcast { return nowcast }
+    if let refusal { return refusal }
     return try await shortTerm.send(request)
   }
 }
@@ -143,10 +145,39 @@ struct TenDayOutlookTests {
     #expect(forecast.days.allSatisfy { $0.source == .shortTerm })
   }
 
-  @Test func aKeyRefusedByTheMidTermGatewayFailsTheWholeAnswer() async throws {
+  @Test func aKeyRefusedByTheMidTermGatewayServesTheShortTermDaysAndSaysWhy() async throws {
     let transport = tenDayTransport { _, _, _ in
       .json(KMAMidTermFixtures.keyNotRegistered, status: 403)
     }
+    let forecast = try await kmaProvider(transport).forecast(
+      for: .seoulCityHall, at: try kst(2026, 10, 4, 10, 30))
+    #expect(forecast.missing == [.midTerm])
+    #expect(forecast.days.allSatisfy { $0.source == .shortTerm })
+    #expect(forecast.current != nil)
+    let reason = try #require(forecast.missingReasons[.midTerm])
+    #expect(reason.service == .kmaMidTerm)
+    #expect(reason.error.kmaResultCode == .serviceKeyNotRegistered)
+    #expect(reason.isRefusal)
+    #expect(reason.message(in: .korean).contains("기상청_중기예보 조회서비스"))
+    #expect(reason.message(in: .korean).contains("활용신청"))
+    #expect(reason.message(in: .english).contains("Apply for it"))
+    #expect(!"\(forecast)".contains("s3cr3t"))
+  }
+
+  @Test func aNowcastRefusedForItsQuotaServesTheRestAndSaysWhy() async throws {
+    let transport = tenDayTransport(nowcast: .json(KMAFixtures.gatewayError(.requestLimitExceeded)))
+    let forecast = try await kmaProvider(transport).forecast(
+      for: .seoulCityHall, at: try kst(2026, 10, 4, 10, 30))
+    #expect(forecast.missing == [.current])
+    let reason = try #require(forecast.missingReasons[.current])
+    #expect(reason.service == .kmaShortTerm)
+    #expect(reason.message(in: .english).contains("quota"))
+    #expect(reason.message(in: .korean).contains("자정"))
+  }
+
+  @Test func aRefusalOfTheShortTermForecastItselfStillFailsTheAnswer() async throws {
+    let transport = tenDayTransport(
+      shortTerm: .json(KMAMidTermFixtures.keyNotRegistered, status: 403))
     let error = await #expect(throws: ForecastError.self) {
       try await kmaProvider(transport).forecast(
         for: .seoulCityHall, at: try kst(2026, 10, 4, 10, 30))

@@ -18,30 +18,42 @@ struct KMARequestBuilder: Sendable {
   ///
   /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key or an unusable base URL.
   init(configuration: KMAConfiguration, serviceKey: String) throws(ForecastError) {
-    let trimmed = serviceKey.trimmingASCIIWhitespace()
-    guard !trimmed.isEmpty else {
-      throw ForecastError(
-        .invalidRequest,
-        message: "The KMA service key is empty; pass the key the data portal issued.")
-    }
-    guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      throw ForecastError(
-        .invalidRequest,
-        message: "The KMA service key contains control characters; copy the key again.")
-    }
+    let key = try Self.encodedKey(serviceKey, of: "KMA")
     try Self.check(
       configuration.baseURL, named: "base URL",
       example: "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0")
     try Self.check(
       configuration.resolvedMidTermBaseURL, named: "mid-term base URL",
       example: "https://apis.data.go.kr/1360000/MidFcstInfoService")
-    let raw = Self.decodedIfEncoded(trimmed)
     self.configuration = configuration
-    self.encodedKey = Secret(Self.percentEncoded(raw))
+    self.encodedKey = key
+  }
+
+  /// A key as the portal issued it, checked and percent-encoded exactly once.
+  ///
+  /// - Parameters:
+  ///   - serviceKey: The key in either of the portal's forms.
+  ///   - service: Whose key it is, for the message, such as `"KMA"`.
+  /// - Returns: The key, percent-encoded once.
+  /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key or one with control
+  ///   characters.
+  static func encodedKey(_ serviceKey: String, of service: String) throws(ForecastError) -> Secret {
+    let trimmed = serviceKey.trimmingASCIIWhitespace()
+    guard !trimmed.isEmpty else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The \(service) service key is empty; pass the key the data portal issued.")
+    }
+    guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The \(service) service key contains control characters; copy the key again.")
+    }
+    return Secret(percentEncoded(decodedIfEncoded(trimmed)))
   }
 
   /// Refuses a base URL that is not `http(s)` with a host and no query.
-  private static func check(_ url: URL, named name: String, example: String) throws(ForecastError) {
+  static func check(_ url: URL, named name: String, example: String) throws(ForecastError) {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = url.host(), !host.isEmpty, url.query() == nil
     else {

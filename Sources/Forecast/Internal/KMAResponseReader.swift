@@ -14,24 +14,38 @@ enum KMAResponseReader {
   /// - Returns: The envelope of a normal answer, items included.
   /// - Throws: ``ForecastError`` for every other answer.
   static func read(_ response: HTTPResponse) throws(ForecastError) -> KMAEnvelope {
+    try refuseAllButJSON(response, from: .kma)
+    return try readJSON(response)
+  }
+
+  /// Throws the error an answer that is not JSON stands for: an empty body, the gateway's XML
+  /// envelope, a web page or plain text; returns for a body that starts as JSON.
+  ///
+  /// - Parameters:
+  ///   - response: The answer.
+  ///   - service: Who answered, for the words of the error.
+  /// - Throws: ``ForecastError`` for every answer that is not JSON.
+  static func refuseAllButJSON(
+    _ response: HTTPResponse, from service: PortalService
+  ) throws(ForecastError) {
     let body = response.body
     switch firstSignificantByte(of: body) {
     case nil:
-      try refuseStatus(response)
+      try refuseStatus(response, from: service)
       throw ForecastError(
         .decoding,
-        message: "The forecast service answered with an empty body; try again later.",
+        message: "\(service.name) answered with an empty body; try again later.",
         httpStatus: response.status)
     case UInt8(ascii: "<"):
-      try readMarkup(response)
+      try readMarkup(response, from: service)
     case UInt8(ascii: "{"):
-      return try readJSON(response)
+      return
     default:
-      try refuseStatus(response)
+      try refuseStatus(response, from: service)
       throw ForecastError(
         .decoding,
         message:
-          "The forecast service answered with plain text instead of JSON, perhaps a maintenance "
+          "\(service.name) answered with plain text instead of JSON, perhaps a maintenance "
           + "notice; try again later.",
         httpStatus: response.status)
     }
@@ -44,7 +58,7 @@ enum KMAResponseReader {
     do {
       envelope = try KMAJSONScanner.scan(response.body)
     } catch {
-      try refuseStatus(response)
+      try refuseStatus(response, from: .kma)
       throw ForecastError(
         .decoding,
         message:
@@ -54,10 +68,11 @@ enum KMAResponseReader {
     }
     if let reason = envelope.gatewayReasonCode {
       throw resultError(
-        KMAResultCode(reason), serviceMessage: envelope.gatewayMessage, status: response.status)
+        KMAResultCode(reason), serviceMessage: envelope.gatewayMessage, status: response.status,
+        from: .kma)
     }
     guard let text = envelope.resultCode else {
-      try refuseStatus(response)
+      try refuseStatus(response, from: .kma)
       throw ForecastError(
         .decoding,
         message:
@@ -68,15 +83,15 @@ enum KMAResponseReader {
     let code = KMAResultCode(text)
     guard code == .normal else {
       throw resultError(
-        code, serviceMessage: envelope.resultMessage, status: response.status)
+        code, serviceMessage: envelope.resultMessage, status: response.status, from: .kma)
     }
-    try refuseStatus(response)
+    try refuseStatus(response, from: .kma)
     return envelope
   }
 
   /// An XML envelope or an HTML page: never a usable answer, since JSON was asked for.
   private static func readMarkup(
-    _ response: HTTPResponse
+    _ response: HTTPResponse, from service: PortalService
   ) throws(ForecastError) -> Never {
     // The envelopes are small; a page is read no further than its first 64 KiB.
     let text = String(decoding: response.body.prefix(65_536), as: UTF8.self)
@@ -86,27 +101,29 @@ enum KMAResponseReader {
         throw resultError(
           code,
           serviceMessage: element("returnAuthMsg", in: text) ?? element("resultMsg", in: text),
-          status: response.status)
+          status: response.status, from: service)
       }
-      try refuseStatus(response)
+      try refuseStatus(response, from: service)
       throw ForecastError(
         .decoding,
         message:
-          "The forecast service answered in XML although JSON was asked for; check that the "
+          "\(service.name) answered in XML although JSON was asked for; check that the "
           + "base URL points at the JSON service.",
         httpStatus: response.status)
     }
-    try refuseStatus(response)
+    try refuseStatus(response, from: service)
     throw ForecastError(
       .decoding,
       message:
-        "The forecast service answered with a web page instead of data, perhaps for "
+        "\(service.name) answered with a web page instead of data, perhaps for "
         + "maintenance; try again later.",
       httpStatus: response.status)
   }
 
   /// Throws ``ForecastError/Code/httpStatus`` for a status other than 2xx.
-  private static func refuseStatus(_ response: HTTPResponse) throws(ForecastError) {
+  static func refuseStatus(
+    _ response: HTTPResponse, from service: PortalService
+  ) throws(ForecastError) {
     guard !response.isSuccess else { return }
     let advice =
       response.status >= 500
@@ -114,12 +131,13 @@ enum KMAResponseReader {
       : "check the base URL and the key"
     throw ForecastError(
       .httpStatus,
-      message: "The forecast service answered with HTTP status \(response.status); \(advice).",
+      message: "\(service.name) answered with HTTP status \(response.status); \(advice).",
       httpStatus: response.status)
   }
 
-  private static func resultError(
-    _ code: KMAResultCode, serviceMessage: String?, status: Int
+  /// The error a result code other than `00` stands for.
+  static func resultError(
+    _ code: KMAResultCode, serviceMessage: String?, status: Int, from service: PortalService
   ) -> ForecastError {
     let advice: String
     switch code {
@@ -158,7 +176,7 @@ enum KMAResponseReader {
     }
     return ForecastError(
       .kmaResult,
-      message: "The forecast service answered with KMA code \(code): \(advice)",
+      message: "\(service.name) answered with \(service.codeLabel) \(code): \(advice)",
       kmaResultCode: code, httpStatus: status)
   }
 
@@ -199,4 +217,17 @@ enum KMAResponseReader {
     }
     return nil
   }
+}
+
+/// Which of the data portal's services answered, for the words of an error: the portal's
+/// services share the gateway, its XML refusals and its result codes.
+struct PortalService: Sendable {
+  /// The service as the subject of a sentence, such as `"The forecast service"`.
+  let name: String
+  /// What its result codes are called, such as `"KMA code"`.
+  let codeLabel: String
+
+  static let kma = PortalService(name: "The forecast service", codeLabel: "KMA code")
+  static let airKorea = PortalService(
+    name: "The AirKorea air-quality service", codeLabel: "result code")
 }

@@ -19,13 +19,22 @@ public import HaruModels
 /// (`Town/midTermRegions`, filled by `HaruPlaces`) or, for a town made from a bare coordinate or
 /// grid cell, those of the nearest of KMA's temperature points (bundled; 출처: 기상청).
 ///
-/// **Missing parts.** When only the nowcast or only the mid-term forecast cannot be had, the
-/// answer is served without it and ``ProviderForecast/missing`` names it. An error that asking
-/// again will not fix (``ForecastError/isPermanent``, such as an unregistered key) fails the
-/// whole answer, whichever request met it.
+/// **Missing parts.** The portal approves each service on its own, so a key can be accepted by
+/// the short-term service and refused by the mid-term one or by AirKorea's. Only the short-term
+/// forecast is needed: when the nowcast, the mid-term forecast or the air quality cannot be had —
+/// refused (not approved, quota, expired) or failing — the answer is served without that part,
+/// ``ProviderForecast/missing`` names it and ``ProviderForecast/missingReasons`` says which
+/// service refused it and what to do. An error of the short-term forecast itself fails the
+/// answer.
+///
+/// **Air quality.** Given an ``AirKoreaClient``, the answer carries the town's air quality
+/// (``ProviderForecast/air``), asked at the same time as the rest; the run then also changes when
+/// AirKorea's next hour is due (20 minutes past the hour).
 ///
 /// ```swift
 /// let service = ForecastService(provider: try KMAProvider(serviceKey: key))
+/// let withAir = ForecastService(
+///   provider: try KMAProvider(serviceKey: key, airQuality: try AirKoreaClient(serviceKey: key)))
 /// ```
 ///
 /// Its run changes whenever a new short-term run or nowcast is published (every hour, ten
@@ -41,6 +50,8 @@ public struct KMAProvider: ForecastProvider {
   /// The key, checked and percent-encoded once, with the configuration.
   private let builder: KMARequestBuilder
   private let transport: any HTTPTransport
+  /// Where the air quality comes from, when it is asked for.
+  public let airQuality: AirKoreaClient?
 
   /// Creates the provider, checking the key and the configuration once.
   ///
@@ -55,16 +66,20 @@ public struct KMAProvider: ForecastProvider {
   ///   - configuration: The host and its settings, key parameter name included; the public data
   ///     portal unless given (``KMAConfiguration/apiHub`` for KMA's API Hub).
   ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
+  ///   - airQuality: Where the town's air quality comes from; `nil` (no air quality) unless
+  ///     given.
   /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key, a key with control
   ///   characters, or a base URL that is not `http(s)` with a host; nothing is sent.
   public init(
     serviceKey: String,
     configuration: KMAConfiguration = .dataGoKr,
-    transport: any HTTPTransport = URLSessionTransport()
+    transport: any HTTPTransport = URLSessionTransport(),
+    airQuality: AirKoreaClient? = nil
   ) throws(ForecastError) {
     self.builder = try KMARequestBuilder(configuration: configuration, serviceKey: serviceKey)
     self.configuration = configuration
     self.transport = transport
+    self.airQuality = airQuality
   }
 
   /// "기상청 제공", linking to the service's page on the public data portal.
@@ -88,9 +103,12 @@ public struct KMAProvider: ForecastProvider {
     let adjusted =
       (shortTermHour - 2).truncatingRemainder(dividingBy: 3) < 0 ? shortTermBase - 3 : shortTermBase
     let midTerm = MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
-    let published = max(
+    var published = max(
       nowcastHour * 3600 + nowcastDelay, adjusted * 3600 + shortTermDelay,
       midTerm.time.timeIntervalSince1970 + configuration.midTermPublicationDelay.inSeconds)
+    if airQuality != nil {
+      published = max(published, Double(AirKoreaClient.measurementSlot(at: date)) * 3600 + 20 * 60)
+    }
     return ForecastRun(publishedAt: Date(timeIntervalSince1970: published))
   }
 
@@ -100,10 +118,10 @@ public struct KMAProvider: ForecastProvider {
   ///   - town: The town; its grid point is asked for.
   ///   - date: The instant that decides which runs are published.
   /// - Returns: The answer; its `issuedAt` is the base time of the newest short-term run used.
-  /// - Throws: ``ForecastError`` from the short-term forecast, and any
-  ///   ``ForecastError/isPermanent`` error. Yesterday, when it cannot be had, is left out; the
-  ///   nowcast and the mid-term forecast, when they cannot be had for any other reason, are left
-  ///   out and named in ``ProviderForecast/missing``.
+  /// - Throws: ``ForecastError`` from the short-term forecast, and cancellation. Yesterday, when
+  ///   it cannot be had, is left out; the nowcast, the mid-term forecast and the air quality,
+  ///   when they cannot be had, are left out, named in ``ProviderForecast/missing`` and
+  ///   explained in ``ProviderForecast/missingReasons``.
   public func forecast(for town: Town, at date: Date) async throws(ForecastError)
     -> ProviderForecast
   {
@@ -126,25 +144,39 @@ public struct KMAProvider: ForecastProvider {
       guard let regions else { return nil }
       return try await midTermClient.forecast(regions, at: date)
     }
+    let airQuality = airQuality
+    let place = town.coordinate ?? gridPoint.center
+    async let air = { () async -> Result<AirQualityReport, ServiceFailure>? in
+      await airQuality?.airQualityReport(near: place, at: date)
+    }()
     let forecast = try await daily.get()
     var missing: Set<ForecastPart> = []
+    var reasons: [ForecastPart: MissingPartReason] = [:]
     let conditions: CurrentConditions?
     switch await observed {
     case .success(let value): conditions = value
-    case .failure(let error) where error.isPermanent || error.code == .cancelled: throw error
-    case .failure:
+    case .failure(let error) where error.code == .cancelled: throw error
+    case .failure(let error):
       conditions = nil
-      missing.insert(.current)
+      reasons[.current] = MissingPartReason(service: .kmaShortTerm, error: error)
     }
     let midTermForecast: MidTermForecast?
     switch await midTerm {
     case .success(let value):
       midTermForecast = value
       if value == nil { missing.insert(.midTerm) }
-    case .failure(let error) where error.isPermanent || error.code == .cancelled: throw error
-    case .failure:
+    case .failure(let error) where error.code == .cancelled: throw error
+    case .failure(let error):
       midTermForecast = nil
-      missing.insert(.midTerm)
+      reasons[.midTerm] = MissingPartReason(service: .kmaMidTerm, error: error)
+    }
+    var airQualityNow: AirQuality?
+    switch await air {
+    case nil: break
+    case .success(let report)?: airQualityNow = report.quality
+    case .failure(let failure)? where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure)?:
+      reasons[.air] = MissingPartReason(service: failure.service, error: failure.error)
     }
     var days = forecast.days
     // Yesterday is a bonus: the service keeps old runs only briefly, and today's forecast is
@@ -178,7 +210,7 @@ public struct KMAProvider: ForecastProvider {
       midTermIssuedAt: midTermForecast?.issuance.time,
       midTermNextIssueAt: midTermNext.time.addingTimeInterval(
         configuration.midTermPublicationDelay.inSeconds),
-      missing: missing)
+      missing: missing, missingReasons: reasons, air: airQualityNow)
   }
 
   /// The short-term days followed by the mid-term days they do not cover, up to today + 10.

@@ -42,6 +42,13 @@ public struct ForecastOutlook: Hashable, Sendable {
   /// The parts that could not be had this time; the rest is served. ``current`` is `nil` when
   /// it contains ``ForecastPart/current``.
   public let missing: Set<ForecastPart>
+  /// Why parts are missing, for those whose service refused or failed: which service, and what
+  /// to do (``MissingPartReason/message(in:)``).
+  public let missingReasons: [ForecastPart: MissingPartReason]
+  /// The air quality at the town, for a provider asked for it (``KMAProvider`` with an
+  /// ``AirKoreaClient``); `nil` when it could not be had (``missing`` then holds
+  /// ``ForecastPart/air``).
+  public let air: AirQuality?
   /// When the data was fetched.
   public let fetchedAt: Date
   /// The instant "today" and ``hourly`` are reckoned from: the time the outlook was asked for.
@@ -83,6 +90,8 @@ public struct ForecastOutlook: Hashable, Sendable {
     self.midTermIssuedAt = forecast.midTermIssuedAt
     self.midTermNextIssueAt = forecast.midTermNextIssueAt
     self.missing = forecast.missing
+    self.missingReasons = forecast.missingReasons
+    self.air = forecast.air
     self.fetchedAt = fetchedAt
     self.referenceTime = referenceTime ?? fetchedAt
     self.staleReason = staleReason
@@ -158,7 +167,8 @@ public struct ForecastOutlook: Hashable, Sendable {
   var providerForecast: ProviderForecast {
     ProviderForecast(
       days: days, current: current, issuedAt: issuedAt, nextIssueAt: nextIssueAt,
-      midTermIssuedAt: midTermIssuedAt, midTermNextIssueAt: midTermNextIssueAt, missing: missing)
+      midTermIssuedAt: midTermIssuedAt, midTermNextIssueAt: midTermNextIssueAt, missing: missing,
+      missingReasons: missingReasons, air: air)
   }
 
   /// The same data for another town in the same grid cell.

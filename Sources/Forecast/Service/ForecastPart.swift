@@ -8,4 +8,6 @@ public enum ForecastPart: String, Hashable, Sendable, Codable, CaseIterable {
   case current
   /// Days 4–10 from KMA's mid-term forecast (`MidFcstInfoService`).
   case midTerm
+  /// The air quality from AirKorea (``ForecastOutlook/air``), for a provider asked for it.
+  case air
 }

@@ -106,6 +106,10 @@ public struct ProviderForecast: Hashable, Sendable {
   public let midTermNextIssueAt: Date?
   /// The parts that could not be had; the rest of the answer stands.
   public let missing: Set<ForecastPart>
+  /// Why parts are missing, for those whose service refused or failed.
+  public let missingReasons: [ForecastPart: MissingPartReason]
+  /// The air quality at the town, for a provider asked for it.
+  public let air: AirQuality?
 
   /// Creates an answer.
   ///
@@ -116,11 +120,15 @@ public struct ProviderForecast: Hashable, Sendable {
   ///   - nextIssueAt: When the next issue is due, if known.
   ///   - midTermIssuedAt: When the mid-term days were issued, if there are any.
   ///   - midTermNextIssueAt: When the next mid-term issue is due, if known.
-  ///   - missing: The parts that could not be had.
+  ///   - missing: The parts that could not be had; every part of `missingReasons` is counted
+  ///     in it.
+  ///   - missingReasons: Why parts are missing, where a service refused or failed.
+  ///   - air: The air quality, if asked for and had.
   public init(
     days: [DayForecast], current: HourlyForecast?, issuedAt: Date, nextIssueAt: Date? = nil,
     midTermIssuedAt: Date? = nil, midTermNextIssueAt: Date? = nil,
-    missing: Set<ForecastPart> = []
+    missing: Set<ForecastPart> = [], missingReasons: [ForecastPart: MissingPartReason] = [:],
+    air: AirQuality? = nil
   ) {
     self.days = days.sorted { $0.day < $1.day }
     self.current = current
@@ -128,6 +136,8 @@ public struct ProviderForecast: Hashable, Sendable {
     self.nextIssueAt = nextIssueAt
     self.midTermIssuedAt = midTermIssuedAt
     self.midTermNextIssueAt = midTermNextIssueAt
-    self.missing = missing
+    self.missing = missing.union(missingReasons.keys)
+    self.missingReasons = missingReasons
+    self.air = air
   }
 }

@@ -275,7 +275,8 @@ public final class ForecastService: Sendable {
     return ProviderForecast(
       days: forecast.days + [kept], current: forecast.current, issuedAt: forecast.issuedAt,
       nextIssueAt: forecast.nextIssueAt, midTermIssuedAt: forecast.midTermIssuedAt,
-      midTermNextIssueAt: forecast.midTermNextIssueAt, missing: forecast.missing)
+      midTermNextIssueAt: forecast.midTermNextIssueAt, missing: forecast.missing,
+      missingReasons: forecast.missingReasons, air: forecast.air)
   }
 
   private func fetchRetrying(town: Town, at date: Date) async -> Result<

@@ -38,7 +38,11 @@ struct OutlookDiskCache: Sendable {
       forecast: ProviderForecast(
         days: stored.days, current: stored.current, issuedAt: stored.issuedAt,
         nextIssueAt: stored.nextIssueAt, midTermIssuedAt: stored.midTermIssuedAt,
-        midTermNextIssueAt: stored.midTermNextIssueAt, missing: Set(stored.missing ?? [])),
+        midTermNextIssueAt: stored.midTermNextIssueAt, missing: Set(stored.missing ?? []),
+        missingReasons: Dictionary(
+          (stored.missingReasons ?? []).map { ($0.part, $0.reason) },
+          uniquingKeysWith: { a, _ in a }),
+        air: stored.air),
       fetchedAt: stored.fetchedAt)
   }
 
@@ -50,7 +54,11 @@ struct OutlookDiskCache: Sendable {
       days: outlook.days, current: outlook.current, issuedAt: outlook.issuedAt,
       fetchedAt: outlook.fetchedAt, nextIssueAt: outlook.nextIssueAt,
       midTermIssuedAt: outlook.midTermIssuedAt, midTermNextIssueAt: outlook.midTermNextIssueAt,
-      missing: outlook.missing.sorted { $0.rawValue < $1.rawValue })
+      missing: outlook.missing.sorted { $0.rawValue < $1.rawValue },
+      missingReasons: outlook.missingReasons.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        StoredReason($0.key, $0.value)
+      },
+      air: outlook.air)
     guard let data = try? JSONEncoder().encode(stored) else { return }
     let url = fileURL(provider: outlook.provider, gridPoint: outlook.town.gridPoint)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -75,4 +83,33 @@ private struct StoredOutlook: Codable {
   let midTermIssuedAt: Date?
   let midTermNextIssueAt: Date?
   let missing: [ForecastPart]?
+  let missingReasons: [StoredReason]?
+  let air: AirQuality?
+}
+
+/// A missing part's reason as stored: the error by its fields (the key is never in them).
+private struct StoredReason: Codable {
+  let part: ForecastPart
+  let service: DataService
+  let code: String
+  let message: String
+  let resultCode: String?
+  let httpStatus: Int?
+
+  init(_ part: ForecastPart, _ reason: MissingPartReason) {
+    self.part = part
+    self.service = reason.service
+    self.code = reason.error.code.rawValue
+    self.message = reason.error.message
+    self.resultCode = reason.error.kmaResultCode?.rawValue
+    self.httpStatus = reason.error.httpStatus
+  }
+
+  var reason: MissingPartReason {
+    MissingPartReason(
+      service: service,
+      error: ForecastError(
+        ForecastError.Code(rawValue: code), message: message,
+        kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus))
+  }
 }

@@ -2,7 +2,7 @@ public import HaruModels
 
 /// A typed preferences key: a stable name and the value a store returns before anything is saved.
 ///
-/// The built-in keys are ``themeMode``, ``temperatureUnit`` and ``petType``. Define your own for any
+/// The built-in keys are ``themeMode``, ``temperatureUnit``, ``petType`` and ``airQualityScale``. Define your own for any
 /// `Codable & Sendable & Equatable` value:
 ///
 /// ```swift
@@ -63,5 +63,12 @@ extension SettingsKey where Value == SavedTowns {
   /// towns a store was opened with.
   public static var savedTowns: SettingsKey<SavedTowns> {
     SettingsKey("savedTowns", default: SavedTowns(.seoulCityHall))
+  }
+}
+
+extension SettingsKey where Value == AirQualityScale {
+  /// The scale air-quality grades are shown on; `AirQualityScale.korea` by default.
+  public static var airQualityScale: SettingsKey<AirQualityScale> {
+    SettingsKey("airQualityScale", default: .korea)
   }
 }

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Builds AirKorea's requests with the key percent-encoded exactly once: the query is written by
+/// hand, since `URLQueryItem` leaves `+`, `/` and `=` as they are and the gateway reads an
+/// unescaped `+` as a space.
+enum AirKoreaRequest {
+  static func make(
+    baseURL: URL, operation: String, key: Secret, parameters: KeyValuePairs<String, String>,
+    timeout: Duration
+  ) throws(ForecastError) -> HTTPRequest {
+    var base = baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    // `returnType` is spelled so on every current operation (the retired API had `_returnType`).
+    let query =
+      ["serviceKey=\(key.value)", "returnType=json"]
+      + parameters.map {
+        "\(KMARequestBuilder.percentEncoded($0.key))=\(KMARequestBuilder.percentEncoded($0.value))"
+      }
+    guard let url = URL(string: "\(base)/\(operation)?\(query.joined(separator: "&"))") else {
+      throw ForecastError(
+        .invalidRequest,
+        message: "The AirKorea request URL could not be built; check the AirKorea base URL.")
+    }
+    return HTTPRequest(
+      url: url, headers: ["Accept": "application/json", "User-Agent": "Haru"], timeout: timeout,
+      sensitiveQueryItems: ["serviceKey"])
+  }
+}
+
+/// Turns whatever AirKorea answered into its rows or a ``ForecastError``.
+///
+/// The gateway refuses in XML with HTTP 200 even when JSON was asked for
+/// (`<OpenAPI_ServiceResponse>` with `returnReasonCode`, or `<response><header><resultCode>`);
+/// both are read as the error they are, with the portal's result code. `03` (no data) is an
+/// empty answer. A result code of `"200"`, which one of AirKorea's services sends for success, is
+/// success too.
+enum AirKoreaReader {
+  static func read(_ response: HTTPResponse, fields: [String]) throws(ForecastError)
+    -> AirKoreaEnvelope
+  {
+    try KMAResponseReader.refuseAllButJSON(response, from: .airKorea)
+    let envelope: AirKoreaEnvelope
+    do {
+      envelope = try AirKoreaJSON.read(response.body, fields: fields)
+    } catch {
+      try KMAResponseReader.refuseStatus(response, from: .airKorea)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The AirKorea answer could not be read: \(error.reason) at byte \(error.offset) of "
+          + "\(response.body.count). It may have been cut off; try again.",
+        httpStatus: response.status)
+    }
+    guard let text = envelope.resultCode else {
+      try KMAResponseReader.refuseStatus(response, from: .airKorea)
+      throw ForecastError(
+        .decoding,
+        message:
+          "The answer is JSON but has no result code, so it is not from AirKorea; check the "
+          + "AirKorea base URL.",
+        httpStatus: response.status)
+    }
+    let code = KMAResultCode(text)
+    if code == .noData { return AirKoreaEnvelope(resultCode: text, totalCount: 0) }
+    guard code == .normal || code.rawValue == "200" else {
+      throw KMAResponseReader.resultError(
+        code, serviceMessage: envelope.resultMessage, status: response.status, from: .airKorea)
+    }
+    try KMAResponseReader.refuseStatus(response, from: .airKorea)
+    return envelope
+  }
+}
