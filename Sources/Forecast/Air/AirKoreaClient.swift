@@ -188,7 +188,9 @@ public final class AirKoreaClient: Sendable {
       .airKoreaPollution, "ArpltnInforInqireSvc/getMsrstnAcctoRltmMesureDnsty",
       ["numOfRows": "24", "pageNo": "1", "stationName": name, "dataTerm": "DAILY", "ver": "1.5"],
       fields: AirKoreaRows.measurementFields)
-    return AirKoreaRows.measurements(envelope.rows).sorted { $0.measuredAt > $1.measuredAt }
+    return AirKoreaRows.measurements(envelope.rows, station: name).sorted {
+      $0.measuredAt > $1.measuredAt
+    }
   }
 
   // MARK: - The forecast

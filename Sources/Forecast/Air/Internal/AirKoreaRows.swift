@@ -11,11 +11,18 @@ enum AirKoreaRows {
     "pm25Value", "pm25Value24", "pm25Flag", "o3Value", "o3Flag", "khaiValue", "khaiGrade",
   ]
 
-  /// The measurements of rows read with ``measurementFields``; a row without a station name or
-  /// a readable `dataTime` is left out.
-  static func measurements(_ rows: [[String?]]) -> [AirMeasurement] {
+  /// The measurements of rows read with ``measurementFields``; a row without a station name (and
+  /// none given) or without a readable `dataTime` is left out.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows.
+  ///   - station: The name of the station asked about, for the one-station answer, whose rows
+  ///     carry no name.
+  static func measurements(_ rows: [[String?]], station: String? = nil) -> [AirMeasurement] {
     rows.compactMap { row -> AirMeasurement? in
-      guard let name = text(row[0]), let time = row[3].flatMap(measurementTime) else { return nil }
+      guard let name = text(row[0]) ?? station, let time = row[3].flatMap(measurementTime) else {
+        return nil
+      }
       return AirMeasurement(
         stationName: name, stationCode: text(row[1]),
         network: text(row[2]).map(AirStationNetwork.init(rawValue:)), measuredAt: time,
