@@ -1,4 +1,5 @@
-// swift-format-ignore-file: the bodies are kept exactly as received.
+// swift-format-ignore-file
+// The bodies are kept exactly as received.
 
 /// Real answers of AirKorea's services (한국환경공단 에어코리아), byte for byte, for tests and
 /// benchmarks; 출처: 한국환경공단 에어코리아. None was fetched live: each was pasted into a public

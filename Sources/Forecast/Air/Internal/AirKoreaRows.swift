@@ -18,6 +18,7 @@ enum AirKoreaRows {
   ///   - rows: The rows.
   ///   - station: The name of the station asked about, for the one-station answer, whose rows
   ///     carry no name.
+  /// - Returns: The measurements, in the rows' order.
   static func measurements(_ rows: [[String?]], station: String? = nil) -> [AirMeasurement] {
     rows.compactMap { row -> AirMeasurement? in
       guard let name = text(row[0]) ?? station, let time = row[3].flatMap(measurementTime) else {
