@@ -32,12 +32,15 @@ enum HaruCommand {
 
   static func run(arguments: [String], environment: [String: String]) async -> Int32 {
     // The key is a secret whichever way it arrives; nothing written may contain it.
-    var secrets = [environment["HARU_KMA_SERVICE_KEY"]].compactMap { $0 }
+    var secrets = [environment["HARU_KMA_SERVICE_KEY"], environment["HARU_AIRKOREA_SERVICE_KEY"]]
+      .compactMap { $0 }
     for (index, argument) in arguments.enumerated() {
-      if argument == "--service-key", index + 1 < arguments.count {
-        secrets.append(arguments[index + 1])
-      } else if argument.hasPrefix("--service-key=") {
-        secrets.append(String(argument.dropFirst("--service-key=".count)))
+      for option in ["--service-key", "--air-service-key"] {
+        if argument == option, index + 1 < arguments.count {
+          secrets.append(arguments[index + 1])
+        } else if argument.hasPrefix(option + "=") {
+          secrets.append(String(argument.dropFirst(option.count + 1)))
+        }
       }
     }
     let console = Console(secrets: secrets.filter { !$0.isEmpty })
@@ -61,6 +64,7 @@ enum HaruCommand {
       switch command {
       case "demo": try await DemoCommand.run(rest, context)
       case "forecast": try await ForecastCommand.run(rest, context)
+      case "air": try await AirCommand.run(rest, context)
       case "settings": try await SettingsCommand.run(rest, context)
       case "towns": try await TownsCommand.run(rest, context)
       case "journal": try await JournalCommand.run(rest, context)

@@ -34,8 +34,11 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "days",
+          "missing", "missingReasons", "air", "days",
         ])
+      #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
+      let air = try #require(document["air"] as? [String: Any], "\(result)")
+      #expect((air["pm10"] as? [String: Any])?["station"] as? String == "중구")
       #expect(document["midTermIssuedAt"] as? String == "2026-11-30T06:00:00+09:00")
       #expect(document["staleReason"] is NSNull)
       #expect(document["missing"] as? [String] == [])

@@ -12,7 +12,7 @@ enum ForecastCommand {
       arguments,
       valued: [
         "--town", "--lat", "--lon", "--nx", "--ny", "--provider", "--service-key", "--base-url",
-        "--mid-base-url", "--now", "--days",
+        "--mid-base-url", "--now", "--days", "--air-service-key", "--air-base-url",
       ],
       flags: ["--offline"], usage: usage)
     try options.expectPositionals(0...0, "", usage: usage)
@@ -24,8 +24,10 @@ enum ForecastCommand {
     if offline, options.has("--base-url") || options.has("--mid-base-url") {
       throw .usage("--offline reads the bundled samples; it takes no --base-url.", usage)
     }
-    if providerName != "kma", options.has("--mid-base-url") {
-      throw .usage("--mid-base-url names KMA's mid-term service; Open-Meteo has none.", usage)
+    if providerName != "kma", options.has("--mid-base-url") || options.has("--air-base-url") {
+      throw .usage(
+        "--mid-base-url and --air-base-url name KMA's and AirKorea's services; Open-Meteo has "
+          + "neither.", usage)
     }
     let dayCount = try options.integer("--days", usage: usage) ?? 10
     guard (1...11).contains(dayCount) else {
@@ -77,7 +79,9 @@ enum ForecastCommand {
     if offline {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
     } else if providerName == "kma" {
-      source = .kma(key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL)
+      let air = try AirCommand.client(
+        options, context, kmaBaseURL: baseURL, now: now, usage: usage)
+      source = .kma(key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL, air: air)
     } else {
       source = .openMeteo(endpoint: baseURL)
     }
@@ -92,12 +96,20 @@ enum ForecastCommand {
         context.console.print(SampleData.label(context.language))
       }
     }
-    try show(outlook, days: dayCount, unit: settings[.temperatureUnit], context)
+    // The parts a service refused or could not give: the rest stands, exit status 0.
+    for part in ForecastPart.allCases {
+      if let reason = outlook.missingReasons[part] {
+        context.console.printError("haru: note: \(reason.message(in: context.language))")
+      }
+    }
+    try show(
+      outlook, days: dayCount, unit: settings[.temperatureUnit],
+      scale: settings[.airQualityScale], context)
   }
 
   /// Where the forecast comes from.
   enum Source {
-    case kma(key: String, baseURL: URL?, midTermBaseURL: URL?)
+    case kma(key: String, baseURL: URL?, midTermBaseURL: URL?, air: AirKoreaClient?)
     case openMeteo(endpoint: URL?)
     case samples(SampleTransport.Service)
   }
@@ -109,11 +121,12 @@ enum ForecastCommand {
     let provider: any ForecastProvider
     var instant = now
     switch source {
-    case .kma(let key, let baseURL, let midTermBaseURL):
+    case .kma(let key, let baseURL, let midTermBaseURL, let air):
       var configuration = baseURL.map(KMAConfiguration.standard(for:)) ?? .dataGoKr
       configuration.midTermBaseURL = midTermBaseURL
       do {
-        provider = try KMAProvider(serviceKey: key, configuration: configuration)
+        provider = try KMAProvider(
+          serviceKey: key, configuration: configuration, airQuality: air)
       } catch {
         throw CLIError(error)
       }
@@ -193,10 +206,12 @@ enum ForecastCommand {
   }
 
   static func show(
-    _ outlook: ForecastOutlook, days count: Int, unit: TemperatureUnit, _ context: Context
+    _ outlook: ForecastOutlook, days count: Int, unit: TemperatureUnit,
+    scale: AirQualityScale = .korea, _ context: Context
   ) throws(CLIError) {
     if context.json {
-      try context.printJSON(OutlookJSON(outlook, days: count, language: context.language))
+      try context.printJSON(
+        OutlookJSON(outlook, days: count, language: context.language, scale: scale))
       return
     }
     let console = context.console
@@ -220,6 +235,14 @@ enum ForecastCommand {
     if outlook.missing.contains(.midTerm) {
       console.print(
         context.text("중기예보(4~10일)를 받지 못했습니다.", "Days 4–10 (mid-term) could not be had."))
+    }
+    if let air = outlook.air {
+      console.print("")
+      let lines = AirCommand.lines(air, scale: scale, today: outlook.referenceDay, context)
+      // The provisional-data note is said once, after the days.
+      lines.dropLast().forEach(console.print)
+    } else if outlook.missing.contains(.air) {
+      console.print(context.text("대기질을 받지 못했습니다.", "The air quality could not be had."))
     }
     console.print("")
     let shown = shownDays(outlook, count: count)
@@ -424,6 +447,28 @@ struct OutlookJSON: Encodable {
     let message: String
   }
 
+  /// Why a part is missing: `{"part", "code", "message"}`, with the service and its result code.
+  struct MissingReason: Encodable {
+    let part: String
+    let service: String
+    let code: String
+    let resultCode: String?
+    let message: String
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(part, forKey: .part)
+      try container.encode(service, forKey: .service)
+      try container.encode(code, forKey: .code)
+      try container.encode(resultCode, forKey: .resultCode)
+      try container.encode(message, forKey: .message)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case part, service, code, resultCode, message
+    }
+  }
+
   let provider: String
   let grid: Grid
   let issuedAt: String
@@ -432,9 +477,14 @@ struct OutlookJSON: Encodable {
   let staleReason: Reason?
   let current: Current?
   let missing: [String]
+  let missingReasons: [MissingReason]
+  let air: AirJSON?
   let days: [Day]
 
-  init(_ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english) {
+  init(
+    _ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english,
+    scale: AirQualityScale = .korea
+  ) {
     provider = outlook.provider
     grid = Grid(nx: outlook.town.gridPoint.nx, ny: outlook.town.gridPoint.ny)
     issuedAt = Self.time(outlook.issuedAt)
@@ -450,6 +500,14 @@ struct OutlookJSON: Encodable {
         humidity: hour.humidity)
     }
     missing = ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
+    missingReasons = ForecastPart.allCases.compactMap { part in
+      outlook.missingReasons[part].map {
+        MissingReason(
+          part: part.rawValue, service: $0.service.rawValue, code: $0.error.code.rawValue,
+          resultCode: $0.error.kmaResultCode?.rawValue, message: $0.message(in: language))
+      }
+    }
+    air = outlook.air.map { AirJSON($0, scale: scale, today: outlook.referenceDay, language) }
     days = ForecastCommand.shownDays(outlook, count: count).map { day in
       let sun = outlook.sunTimes(for: day.day)
       return Day(
@@ -480,11 +538,14 @@ struct OutlookJSON: Encodable {
     try container.encode(staleReason, forKey: .staleReason)
     try container.encode(current, forKey: .current)
     try container.encode(missing, forKey: .missing)
+    try container.encode(missingReasons, forKey: .missingReasons)
+    try container.encode(air, forKey: .air)
     try container.encode(days, forKey: .days)
   }
 
   enum CodingKeys: String, CodingKey {
-    case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing, days
+    case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
+      missingReasons, air, days
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

@@ -5,7 +5,10 @@ enum Help {
   static let forecast =
     "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
     + " [--service-key KEY] [--base-url URL] [--mid-base-url URL] [--days N] [--now ISO8601]"
-    + " [--offline]"
+    + " [--air-service-key KEY] [--air-base-url URL] [--offline]"
+  static let air =
+    "haru air [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--scale korea|who2021|eight]"
+    + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601]"
   static let settings =
     "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet)"
   static let settingsGet = "haru settings get theme|unit|pet"
@@ -45,6 +48,7 @@ enum Help {
     commands:
       demo                      a short tour on bundled sample data: no network, no key
       forecast                  today and the days to day 10 for a town, with 오전/오후
+      air                       미세먼지, 초미세먼지 and ozone near a town, from AirKorea
       settings                  show or change the theme, temperature unit and pet
       towns                     the towns you follow (up to 3), one of them current
       journal                   the scent journal
@@ -57,7 +61,18 @@ enum Help {
         forecast endpoint (Open-Meteo); the KMA mid-term service is asked at its sibling path
         (MidFcstInfoService) unless --mid-base-url names it. --days N shows today and the
         days after, N in all (1-11, default 10). --now fixes the clock. --offline uses the
-        bundled sample responses (sample data, not a real forecast).
+        bundled sample responses (sample data, not a real forecast). With KMA online, the
+        air quality comes too (see air); a part a service refuses (the mid-term forecast, the
+        air quality) is left out with the reason on standard error, exit status 0.
+
+    air:
+      \(air)
+        the stations nearest the town and when they measured, PM10, PM2.5 and ozone with their
+        grades on the scale (default: the airQualityScale setting, korea), the integrated index
+        (CAI) and the forecast for today and tomorrow. The key comes from --air-service-key or
+        HARU_AIRKOREA_SERVICE_KEY, else the KMA key (one portal key often covers both). AirKorea
+        is asked on the host of --base-url when that is given and --air-base-url is not.
+        출처: 한국환경공단 에어코리아; real-time values are provisional.
 
     settings:
       haru settings list

@@ -237,7 +237,7 @@ public final class AirKoreaClient: Sendable {
   }
 
   /// ``airQuality(near:at:)``, saying which service failed when it fails.
-  func airQualityReport(near coordinate: Coordinate, at date: Date? = nil) async -> Result<
+  package func airQualityReport(near coordinate: Coordinate, at date: Date? = nil) async -> Result<
     AirQualityReport, ServiceFailure
   > {
     let date = date ?? now()
@@ -356,15 +356,15 @@ public final class AirKoreaClient: Sendable {
 
 /// An answer of ``AirKoreaClient/airQualityReport(near:at:)``: the air quality and, when the
 /// forecast could not be had, why.
-struct AirQualityReport: Sendable {
-  let quality: AirQuality
-  let forecastError: ForecastError?
+package struct AirQualityReport: Sendable {
+  package let quality: AirQuality
+  package let forecastError: ForecastError?
 }
 
 /// A failure, with the service it came from.
-struct ServiceFailure: Error, Sendable {
-  let service: DataService
-  let error: ForecastError
+package struct ServiceFailure: Error, Sendable {
+  package let service: DataService
+  package let error: ForecastError
 }
 
 extension Result {

@@ -13,6 +13,11 @@ enum ForecastServer {
     case kmaFixtures
     /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
     case kmaFixturesWithoutNowcast
+    /// As ``kmaFixtures`` for the short-term forecast; the mid-term gateway refuses the key (HTTP
+    /// 403) and so does AirKorea's (its XML refusal, HTTP 200): a key approved for one service.
+    case kmaShortTermOnly
+    /// As ``kmaFixtures``; AirKorea answers that the daily quota is used up.
+    case airQuotaExceeded
     /// An HTTP status and a JSON body.
     case json(Int, String)
     /// The gateway's XML error envelope with a result code, HTTP 200.
@@ -31,8 +36,25 @@ enum ForecastServer {
 
   static func start(_ behaviour: Behaviour) throws -> LocalHTTPServer {
     try LocalHTTPServer { request in
+      if request.target.hasPrefix("/B552584/") {
+        switch behaviour {
+        case .kmaShortTermOnly:
+          return .respond(
+            status: 200, headers: ["Content-Type": "text/xml"],
+            body: Data(AirKoreaFixtures.keyNotRegistered.utf8))
+        case .airQuotaExceeded:
+          return .respond(
+            status: 200, headers: ["Content-Type": "text/xml"],
+            body: Data(AirKoreaFixtures.quotaExceeded.utf8))
+        default:
+          return .respond(status: 200, headers: json, body: Data(airBody(for: request.target).utf8))
+        }
+      }
       switch behaviour {
-      case .kmaFixtures:
+      case .kmaShortTermOnly where request.target.contains("tmFc="):
+        return .respond(
+          status: 403, headers: json, body: Data(KMAMidTermFixtures.keyNotRegistered.utf8))
+      case .kmaFixtures, .kmaShortTermOnly, .airQuotaExceeded:
         return .respond(status: 200, headers: json, body: Data(kmaBody(for: request.target).utf8))
       case .kmaFixturesWithoutNowcast:
         let body =
@@ -61,6 +83,22 @@ enum ForecastServer {
   }
 
   static let json = ["Content-Type": "application/json;charset=UTF-8"]
+
+  /// AirKorea's answers at ``instant``: the Seoul stations, the real Seoul body moved to
+  /// 2026-11-30 10:00, and the real forecast moved to 2026-11-30 and the day after.
+  static func airBody(for target: String) -> String {
+    if target.contains("getMsrstnList") {
+      return AirKoreaFixtures.stationList(AirKoreaFixtures.seoulStations)
+    }
+    if target.contains("getMinuDustFrcstDspth") {
+      return AirKoreaFixtures.dustForecast.replacingOccurrences(
+        of: "2023-06-03", with: "2026-11-30"
+      )
+      .replacingOccurrences(of: "2023-06-04", with: "2026-12-01")
+    }
+    return AirKoreaFixtures.seoulProvince.replacingOccurrences(
+      of: "2023-11-08 14:00", with: "2026-11-30 10:00")
+  }
 
   /// The fixture for the run a request target asks for.
   static func kmaBody(for target: String) -> String {
