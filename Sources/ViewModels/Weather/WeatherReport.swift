@@ -25,6 +25,9 @@ public struct WeatherReport: Hashable, Sendable {
   public let isStale: Bool
   /// The credit the provider's data must carry on screen.
   public let attribution: ForecastAttribution
+  /// The air quality on the chosen scale, for a forecast asked for it; it says why when the
+  /// air quality is missing.
+  public let air: AirQualityCard?
 }
 
 /// The card of one day: its extremes, sky, precipitation and chance of precipitation.

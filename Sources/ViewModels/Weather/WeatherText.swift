@@ -5,7 +5,8 @@ import HaruModels
 /// Turns an outlook into a ``WeatherReport`` in a unit and a language.
 enum WeatherText {
   static func report(
-    _ outlook: ForecastOutlook, unit: TemperatureUnit, language: DisplayLanguage
+    _ outlook: ForecastOutlook, unit: TemperatureUnit, scale: AirQualityScale = .korea,
+    language: DisplayLanguage
   ) -> WeatherReport {
     let cards: [(WeatherDayCard.Day, DayForecast?)] = [
       (.yesterday, outlook.yesterday), (.today, outlook.today), (.tomorrow, outlook.tomorrow),
@@ -28,7 +29,8 @@ enum WeatherText {
       comparisonText: outlook.comparedWithYesterday?.sentence(in: unit, language: language),
       issuedText: issuedText(outlook.issuedAt, in: language),
       isStale: outlook.isStale,
-      attribution: outlook.attribution)
+      attribution: outlook.attribution,
+      air: airCard(outlook, scale: scale, language: language))
   }
 
   static func card(

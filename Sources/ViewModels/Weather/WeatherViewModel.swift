@@ -2,11 +2,12 @@ public import HaruForecast
 public import HaruModels
 public import HaruSettings
 
-/// The weather screen: yesterday, today and tomorrow for the current town, in the chosen unit.
+/// The weather screen: yesterday, today and tomorrow for the current town, in the chosen unit, and
+/// its air quality on the chosen scale.
 ///
 /// The forecast is fetched when the screen appears, when the person pulls to refresh, and when the
 /// current town changes (a fetch for the previous town is cancelled). A change of temperature unit
-/// writes the same forecast again in the new unit without fetching anything.
+/// or of air-quality scale writes the same forecast again without fetching anything.
 ///
 /// ```swift
 /// let viewModel = WeatherViewModel(settings: store, forecast: service, language: .korean)
@@ -46,6 +47,8 @@ public final class WeatherViewModel {
     public let errorMessage: ValueObservation<String?>
     /// The unit temperatures are written in.
     public let temperatureUnit: ValueObservation<TemperatureUnit>
+    /// The scale air-quality grades are given on (``WeatherReport/air``).
+    public let airQualityScale: ValueObservation<AirQualityScale>
   }
 
   private let settings: SettingsStore
@@ -61,11 +64,13 @@ public final class WeatherViewModel {
   let report: OutputSubject<WeatherReport?>
   let errorMessage = OutputSubject<String?>(nil)
   let temperatureUnit: OutputSubject<TemperatureUnit>
+  let airQualityScale: OutputSubject<AirQualityScale>
 
   /// Creates the view model.
   ///
   /// - Parameters:
-  ///   - settings: The store with the saved towns and the temperature unit.
+  ///   - settings: The store with the saved towns, the temperature unit and the air-quality
+  ///     scale.
   ///   - forecast: The service forecasts are fetched from.
   ///   - language: The language of the report and of error messages.
   public init(settings: SettingsStore, forecast: ForecastService, language: DisplayLanguage) {
@@ -74,12 +79,15 @@ public final class WeatherViewModel {
     self.language = language
     let town = settings[.savedTowns].current
     let unit = settings[.temperatureUnit]
+    let scale = settings[.airQualityScale]
     let cached = Self.cachedOutlook(for: town, in: forecast)
     self.town = town
     outlook = cached
     townName = OutputSubject(town.name)
     temperatureUnit = OutputSubject(unit)
-    report = OutputSubject(cached.map { WeatherText.report($0, unit: unit, language: language) })
+    airQualityScale = OutputSubject(scale)
+    report = OutputSubject(
+      cached.map { WeatherText.report($0, unit: unit, scale: scale, language: language) })
   }
 
   /// The last forecast the service fetched for a town, to show until a fresh one arrives.
@@ -107,10 +115,11 @@ public final class WeatherViewModel {
     work.follow(input.refresh) { [weak self] in self?.load() }
     work.follow(settings.observe(.savedTowns)) { [weak self] in self?.show($0.current) }
     work.follow(settings.observe(.temperatureUnit)) { [weak self] in self?.write(in: $0) }
+    work.follow(settings.observe(.airQualityScale)) { [weak self] in self?.grade(on: $0) }
     return Output(
       townName: townName.observation, isLoading: isLoading.observation,
       report: report.observation, errorMessage: errorMessage.observation,
-      temperatureUnit: temperatureUnit.observation)
+      temperatureUnit: temperatureUnit.observation, airQualityScale: airQualityScale.observation)
   }
 
   /// Fetches the forecast for the current town, unless a fetch for it is under way.
@@ -138,7 +147,7 @@ public final class WeatherViewModel {
     switch result {
     case .success(let outlook):
       self.outlook = outlook
-      report.send(WeatherText.report(outlook, unit: temperatureUnit.value, language: language))
+      report.send(written(outlook))
       errorMessage.send(outlook.staleReason.map { ErrorText.forecast($0.error, in: language) })
     case .failure(let error):
       errorMessage.send(ErrorText.forecast(error, in: language))
@@ -155,8 +164,7 @@ public final class WeatherViewModel {
     outlook = Self.cachedOutlook(for: current, in: service)
     loadingTown = nil
     work.cancel(slot: "load")
-    report.send(
-      outlook.map { WeatherText.report($0, unit: temperatureUnit.value, language: language) })
+    report.send(outlook.map(written))
     errorMessage.send(nil)
     if hasAppeared {
       load()
@@ -169,7 +177,21 @@ public final class WeatherViewModel {
   private func write(in unit: TemperatureUnit) {
     temperatureUnit.send(unit)
     guard let outlook else { return }
-    report.send(WeatherText.report(outlook, unit: unit, language: language))
+    report.send(written(outlook))
+  }
+
+  /// Grades the air quality again on another scale, without fetching it.
+  private func grade(on scale: AirQualityScale) {
+    guard scale != airQualityScale.value else { return }
+    airQualityScale.send(scale)
+    guard let outlook else { return }
+    report.send(written(outlook))
+  }
+
+  /// The report of an outlook in the current unit and scale.
+  private func written(_ outlook: ForecastOutlook) -> WeatherReport {
+    WeatherText.report(
+      outlook, unit: temperatureUnit.value, scale: airQualityScale.value, language: language)
   }
 
   /// Records every output value from now on, for tests.
@@ -179,6 +201,7 @@ public final class WeatherViewModel {
     report.startRecording()
     errorMessage.startRecording()
     temperatureUnit.startRecording()
+    airQualityScale.startRecording()
   }
 
   /// Returns once every event sent so far is handled and no work is running.

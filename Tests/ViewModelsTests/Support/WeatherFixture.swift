@@ -26,11 +26,23 @@ final class WeatherFixture {
   private let now = LockedState(WeatherFixture.start)
   private let failure = LockedState<ForecastError?>(nil)
   private let gate = LockedState<Gate?>(nil)
+  private let air = LockedState<AirAnswer>(.notAsked)
+
+  /// What the stub answers for the air quality.
+  enum AirAnswer: Sendable {
+    /// Nothing: a provider not asked for air quality.
+    case notAsked
+    /// This air quality.
+    case quality(AirQuality)
+    /// The part missing for this reason.
+    case refused(MissingPartReason)
+  }
 
   init() throws {
     settings = try makeSettings()
     let failure = failure
     let gate = gate
+    let air = air
     provider = StubForecastProvider { (_, date) async throws(ForecastError) -> ProviderForecast in
       if let gate = gate.withLock({ $0 }) {
         await gate.pass()
@@ -38,7 +50,17 @@ final class WeatherFixture {
       if let error = failure.withLock({ $0 }) {
         throw error
       }
-      return .canned(around: date)
+      let canned = ProviderForecast.canned(around: date)
+      switch air.withLock({ $0 }) {
+      case .notAsked: return canned
+      case .quality(let quality):
+        return ProviderForecast(
+          days: canned.days, current: canned.current, issuedAt: canned.issuedAt, air: quality)
+      case .refused(let reason):
+        return ProviderForecast(
+          days: canned.days, current: canned.current, issuedAt: canned.issuedAt,
+          missingReasons: [.air: reason])
+      }
     }
     let now = now
     service = ForecastService(
@@ -64,6 +86,11 @@ final class WeatherFixture {
     let paused = Gate()
     gate.withLock { $0 = paused }
     return paused
+  }
+
+  /// Makes every later fetch answer the air quality so.
+  func answerAir(_ answer: AirAnswer) {
+    air.withLock { $0 = answer }
   }
 
   /// Makes every later fetch fail.
