@@ -554,3 +554,23 @@ extension Coordinate {
     self = try! Coordinate(latitude: latitude, longitude: longitude)
   }
 }
+
+struct AirKoreaTimeTests {
+  @Test(arguments: [
+    ("2023-06-03 23시 발표", 23), ("2023-06-03 05시 발표", 5), ("2023-06-03 5시 발표", 5),
+  ])
+  func anAnnouncementIsReadInKoreaTime(_ text: String, _ hour: Int) throws {
+    #expect(AirKoreaRows.announcementTime(text) == (try kst(2023, 6, 3, hour)))
+  }
+
+  @Test(arguments: ["2023-06-03 발표", "2023-06-03 25시 발표", "어제 23시 발표", "2023-06-03 123시"])
+  func anAnnouncementTimeThatIsNoneIsNotRead(_ text: String) {
+    #expect(AirKoreaRows.announcementTime(text) == nil)
+  }
+
+  @Test(arguments: [" 21 ", "\t-", " null", "NULL", "Null"])
+  func spaceAroundAValueAndNullInAnyCaseAreReadHonestly(_ text: String) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    #expect(AirKoreaRows.number(text) == Double(trimmed))
+  }
+}

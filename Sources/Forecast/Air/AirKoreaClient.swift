@@ -161,7 +161,13 @@ public final class AirKoreaClient: Sendable {
   public func measurements(inProvince province: String) async throws(ForecastError)
     -> [AirMeasurement]
   {
-    let date = now()
+    try await measurements(inProvince: province, at: now())
+  }
+
+  /// ``measurements(inProvince:)`` as kept for the hour of an instant.
+  private func measurements(inProvince province: String, at date: Date) async throws(ForecastError)
+    -> [AirMeasurement]
+  {
     let slot = Self.measurementSlot(at: date)
     if let kept = state.withLock({ $0.provinces[province] }), kept.slot == slot {
       return kept.measurements
@@ -203,7 +209,14 @@ public final class AirKoreaClient: Sendable {
   /// - Returns: The forecast.
   /// - Throws: ``ForecastError``; code 03 is an empty forecast.
   public func dustForecast(on day: CalendarDay) async throws(ForecastError) -> DustForecast {
-    let slot = AirSchedule.forecastSlot(at: now())
+    try await dustForecast(on: day, at: now())
+  }
+
+  /// ``dustForecast(on:)`` as kept for the announcement in force at an instant.
+  private func dustForecast(on day: CalendarDay, at date: Date) async throws(ForecastError)
+    -> DustForecast
+  {
+    let slot = AirSchedule.forecastSlot(at: date)
     if let kept = state.withLock({ $0.forecasts[day] }), kept.slot == slot { return kept.forecast }
     let envelope = try await ask(
       .airKoreaPollution, "ArpltnInforInqireSvc/getMinuDustFrcstDspth",
@@ -252,7 +265,7 @@ public final class AirKoreaClient: Sendable {
     let region = nearby.first.flatMap { AirRegions.forecastRegion(ofAddress: $0.station.address) }
     let day = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
     async let forecast = capture { () async throws(ForecastError) in
-      try await self.dustForecast(on: day)
+      try await self.dustForecast(on: day, at: date)
     }
     var found: [String: AirMeasurement] = [:]
     var provinces: [String] = []
@@ -263,7 +276,7 @@ public final class AirKoreaClient: Sendable {
     }
     for province in provinces.prefix(2) {
       do {
-        for measurement in try await measurements(inProvince: province) {
+        for measurement in try await measurements(inProvince: province, at: date) {
           found[measurement.stationName] = measurement
         }
       } catch {
@@ -308,6 +321,16 @@ public final class AirKoreaClient: Sendable {
         state.withLock { $0.closedUntil[service] = reset }
       }
       throw error
+    }
+  }
+
+  /// Forgets the kept real-time values and forecasts (not the station list), as a new hour
+  /// would; for `haru-bench`.
+  @_spi(Benchmarks)
+  public func forgetTheHour() {
+    state.withLock { state in
+      state.provinces = [:]
+      state.forecasts = [:]
     }
   }
 
@@ -380,4 +403,34 @@ extension ForecastAttribution {
   public static let airKorea = ForecastAttribution(
     text: "출처: 한국환경공단 에어코리아",
     link: URL(string: "https://www.airkorea.or.kr") ?? URL(fileURLWithPath: "/"))
+}
+
+/// Entry points for `haru-bench`: not API.
+@_spi(Benchmarks)
+public enum AirKoreaBenchmark {
+  /// Reads a real-time answer (`getCtprvnRltmMesureDnsty`) into measurements.
+  ///
+  /// - Parameter body: The answer's body.
+  /// - Returns: The measurements, one a row.
+  /// - Throws: ``ForecastError`` as the service's answers do.
+  public static func measurements(decoding body: Data) throws(ForecastError) -> [AirMeasurement] {
+    AirKoreaRows.measurements(
+      try AirKoreaReader.read(
+        HTTPResponse(status: 200, body: body), fields: AirKoreaRows.measurementFields
+      ).rows)
+  }
+
+  /// The nearest stations to a place, as the client finds them.
+  ///
+  /// - Parameters:
+  ///   - place: The place.
+  ///   - stations: The station list.
+  ///   - count: How many to keep.
+  /// - Returns: Their names, nearest first.
+  public static func nearest(to place: Coordinate, in stations: [AirStation], count: Int)
+    -> [String]
+  {
+    AirStationFinder.nearest(to: place, in: stations, count: count, within: AirKoreaClient.reach)
+      .map(\.station.name)
+  }
 }

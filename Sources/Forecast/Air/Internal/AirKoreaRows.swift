@@ -130,12 +130,21 @@ enum AirKoreaRows {
 
   // MARK: - Values
 
-  /// A text that says something: not `nil`, empty, `"-"` or `"null"`.
+  /// A text that says something: not `nil`, blank, `"-"` or `"null"` in any case.
   static func text(_ value: String?) -> String? {
-    guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty,
-      trimmed != "-", trimmed.lowercased() != "null"
-    else { return nil }
-    return trimmed
+    guard var value else { return nil }
+    // Most values come without surrounding space; Foundation's trimming is kept for those that
+    // do not.
+    let utf8 = value.utf8
+    if let first = utf8.first, let last = utf8.last, first.isSpace || last.isSpace {
+      value = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    switch value.utf8.count {
+    case 0: return nil
+    case 1 where value == "-": return nil
+    case 4 where value.utf8.elementsEqual("null".utf8, by: { $0 | 0x20 == $1 }): return nil
+    default: return value
+    }
   }
 
   /// A finite, non-negative number, or `nil` for anything else.
@@ -155,24 +164,57 @@ enum AirKoreaRows {
   /// `"2025-05-09 13:00"` in Korea Standard Time; hours run 01–24, and 24:00 is the next day's
   /// 00:00.
   static func measurementTime(_ text: String) -> Date? {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
-    guard parts.count == 2, let day = try? CalendarDay(parsing: String(parts[0])) else {
-      return nil
-    }
-    let clock = parts[1].split(separator: ":")
-    guard clock.count == 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
-      (0...24).contains(hour), (0..<60).contains(minute), hour < 24 || minute == 0
+    let bytes = Array(text.utf8)
+    guard bytes.count == 16, bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+      let day = day(bytes), let hour = digits(bytes[11..<13]), let minute = digits(bytes[14..<16]),
+      hour < 24 || (hour == 24 && minute == 0), minute < 60
     else { return nil }
-    return day.start(in: CalendarDay.koreaTimeZone).addingTimeInterval(
-      Double(hour * 3600 + minute * 60))
+    return koreanTime(day, hour: hour, minute: minute)
   }
 
   /// `"2023-06-03 23시 발표"` in Korea Standard Time.
   static func announcementTime(_ text: String) -> Date? {
-    let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
-    guard parts.count >= 2, let day = try? CalendarDay(parsing: String(parts[0])),
-      parts[1].hasSuffix("시"), let hour = Int(parts[1].dropLast()), (0...24).contains(hour)
+    let bytes = Array(text.utf8)
+    let hourMark = Array("시".utf8)
+    guard bytes.count >= 15, bytes[10] == UInt8(ascii: " "), let day = day(bytes),
+      let mark = bytes[11...].firstRange(of: hourMark), (12...13).contains(mark.lowerBound),
+      let hour = digits(bytes[11..<mark.lowerBound]), hour <= 24
     else { return nil }
-    return day.start(in: CalendarDay.koreaTimeZone).addingTimeInterval(Double(hour * 3600))
+    return koreanTime(day, hour: hour, minute: 0)
+  }
+
+  /// `YYYY-MM-DD` at the start of the bytes.
+  private static func day(_ bytes: [UInt8]) -> CalendarDay? {
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = digits(bytes[0..<4]), let month = digits(bytes[5..<7]),
+      let day = digits(bytes[8..<10])
+    else { return nil }
+    return try? CalendarDay(year: year, month: month, day: day)
+  }
+
+  private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for byte in bytes {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+
+  private static let epoch = (try? CalendarDay(year: 1970, month: 1, day: 1))
+
+  /// A time of a day in Korea Standard Time, which has been UTC+9 without daylight saving since
+  /// 1988, long before AirKorea's data begins.
+  private static func koreanTime(_ day: CalendarDay, hour: Int, minute: Int) -> Date? {
+    guard let epoch else { return nil }
+    let days = Double(epoch.days(until: day))
+    return Date(
+      timeIntervalSince1970: days * 86_400 + Double((hour - 9) * 3600 + minute * 60))
+  }
+}
+
+extension UInt8 {
+  fileprivate var isSpace: Bool {
+    self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D
   }
 }
