@@ -129,7 +129,7 @@ public struct AirReading: Hashable, Sendable, Codable {
     self.missingReason = missingReason
   }
 
-  /// The value a scale grades (``AirQualityScale/averaging(for:)``).
+  /// The value a scale grades (``/HaruModels/AirQualityScale/averaging(for:)``).
   ///
   /// - Parameter scale: The scale.
   /// - Returns: The value, or `nil`.

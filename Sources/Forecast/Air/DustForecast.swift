@@ -112,7 +112,7 @@ public struct DustForecastGrade: Hashable, Sendable, Codable, RawRepresentable {
   /// 예보없음: no forecast for the region that day.
   public static let notForecast = DustForecastGrade(rawValue: "예보없음")
 
-  /// The grade on the Ministry of Environment's scale (``AirQualityScale/korea``), for the four
+  /// The grade on the Ministry of Environment's scale (``/HaruModels/AirQualityScale/korea``), for the four
   /// words that are grades; `nil` for 예보없음 and other words.
   public var grade: AirQualityGrade? {
     let words: [DustForecastGrade] = [.good, .moderate, .bad, .veryBad]

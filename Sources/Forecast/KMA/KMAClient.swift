@@ -32,7 +32,8 @@ public struct KMAClient: Sendable {
   ///
   /// The key and the configuration are checked here, once. A key or base URL that cannot be used
   /// makes every call fail with that ``ForecastError/Code/invalidRequest`` before anything is
-  /// sent; ``KMAProvider/init(serviceKey:configuration:transport:)`` throws it at once instead.
+  /// sent; ``KMAProvider/init(serviceKey:configuration:transport:airQuality:)`` throws it at
+  /// once instead.
   ///
   /// - Parameters:
   ///   - serviceKey: The key the data portal issued, in either of its forms: the raw "decoding"
