@@ -1,4 +1,5 @@
 import Foundation
+import HaruTestSupport
 import Testing
 
 extension HaruCLI {
@@ -17,7 +18,7 @@ extension HaruCLI {
       #expect(saved.contains("fahrenheit"))
       let list = try await haru.run(["settings", "list", "--json"])
       let values = try #require(try list.json() as? [String: String])
-      #expect(values == ["theme": "system", "unit": "fahrenheit", "pet": "dog"])
+      #expect(values == ["theme": "system", "unit": "fahrenheit", "pet": "dog", "scale": "korea"])
     }
 
     @Test func dataDirOptionOverridesTheEnvironment() async throws {
@@ -43,6 +44,22 @@ extension HaruCLI {
         let file = dataHome.appendingPathComponent("haru/settings.json")
         #expect(FileManager.default.fileExists(atPath: file.path))
       #endif
+    }
+
+    @Test func theAirQualityScaleIsASettingThatHaruAirFollows() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let set = try await haru.run(["settings", "set", "scale", "eight", "--lang", "en"])
+      #expect(set.status == 0, "\(set)")
+      #expect(set.standardOutput.contains("scale = eightLevel  (eight steps)"))
+      #expect(try await haru.run(["settings", "get", "scale"]).standardOutput == "eightLevel\n")
+      let wrong = try await haru.run(["settings", "set", "scale", "us-epa"])
+      #expect(wrong.status == 2, "\(wrong)")
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      let air = try await HaruCLI.AirCommandTests.air(haru, server: server, ["--json"])
+      let document = try #require(try air.json() as? [String: Any], "\(air)")
+      #expect((document["air"] as? [String: Any])?["scale"] as? String == "eightLevel")
     }
 
     @Test func townsAreAddedSelectedAndRemovedByName() async throws {

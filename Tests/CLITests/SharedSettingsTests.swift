@@ -26,7 +26,9 @@ extension HaruCLI {
         }
         let list = try await haru.run(["--json", "settings", "list"])
         let values = try #require(try list.json() as? [String: String])
-        #expect(values == ["theme": "dark", "unit": "fahrenheit", "pet": "cat"], "round \(round)")
+        #expect(
+          values == ["theme": "dark", "unit": "fahrenheit", "pet": "cat", "scale": "korea"],
+          "round \(round)")
       }
     }
 
@@ -56,15 +58,17 @@ extension HaruCLI {
       let haru = try Haru()
       defer { haru.removeFiles() }
       let watch = try Self.watch(haru, ["--json", "settings", "watch"])
-      #expect(watch.nextLine() == #"{"pet":"dog","theme":"system","unit":"celsius"}"#)
+      #expect(
+        watch.nextLine() == #"{"pet":"dog","scale":"korea","theme":"system","unit":"celsius"}"#)
       try await haru.run(["settings", "set", "pet", "cat"])
-      #expect(watch.nextLine() == #"{"pet":"cat","theme":"system","unit":"celsius"}"#)
+      #expect(
+        watch.nextLine() == #"{"pet":"cat","scale":"korea","theme":"system","unit":"celsius"}"#)
       try await haru.run(["settings", "set", "theme", "dark"])
-      #expect(watch.nextLine() == #"{"pet":"cat","theme":"dark","unit":"celsius"}"#)
+      #expect(watch.nextLine() == #"{"pet":"cat","scale":"korea","theme":"dark","unit":"celsius"}"#)
       // The same object as `settings list`, on one line.
       let list = try await haru.run(["--json", "settings", "list"])
       let listed = try #require(try list.json() as? [String: String])
-      #expect(listed == ["pet": "cat", "theme": "dark", "unit": "celsius"])
+      #expect(listed == ["pet": "cat", "scale": "korea", "theme": "dark", "unit": "celsius"])
       watch.send(SIGTERM)
       let finished = watch.finish()
       #expect(finished.status == 0 && !finished.wasSignalled, "\(finished.errors)")
@@ -94,11 +98,11 @@ extension HaruCLI {
       defer { haru.removeFiles() }
       let doomed = try Self.watch(haru, ["settings", "watch"])
       let survivor = try Self.watch(haru, ["settings", "watch"])
-      #expect(doomed.nextLine() == "theme=system unit=celsius pet=dog")
-      #expect(survivor.nextLine() == "theme=system unit=celsius pet=dog")
+      #expect(doomed.nextLine() == "theme=system unit=celsius pet=dog scale=korea")
+      #expect(survivor.nextLine() == "theme=system unit=celsius pet=dog scale=korea")
       doomed.stop()
       try await haru.run(["settings", "set", "unit", "fahrenheit"])
-      #expect(survivor.nextLine() == "theme=system unit=fahrenheit pet=dog")
+      #expect(survivor.nextLine() == "theme=system unit=fahrenheit pet=dog scale=korea")
       survivor.send(SIGTERM)
       #expect(survivor.finish().status == 0)
     }

@@ -90,7 +90,9 @@ extension HaruCLI {
         let result = try await haru.run(arguments)
         #expect(result.status == 0, "\(arguments): \(result)")
         let object = try #require(try result.json() as? [String: String], "\(arguments)")
-        #expect(object == ["theme": "system", "unit": "celsius", "pet": "cat"], "\(arguments)")
+        #expect(
+          object == ["theme": "system", "unit": "celsius", "pet": "cat", "scale": "korea"],
+          "\(arguments)")
       }
     }
 

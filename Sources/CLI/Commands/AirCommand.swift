@@ -19,7 +19,7 @@ enum AirCommand {
     let settings = try context.openSettings()
     let scale =
       try options.value("--scale").map { (text) throws(CLIError) in
-        try parseScale(text)
+        try parseScale(text, usage: usage)
       } ?? settings[.airQualityScale]
     let now = try options.value("--now").map { (text) throws(CLIError) in
       try ForecastCommand.parseInstant(text)
@@ -54,13 +54,25 @@ enum AirCommand {
   }
 
   /// `korea`, `who2021`, `eight` (or `eightLevel`).
-  static func parseScale(_ text: String) throws(CLIError) -> AirQualityScale {
+  static func parseScale(_ text: String, usage: String) throws(CLIError) -> AirQualityScale {
     switch text.lowercased() {
-    case "korea": .korea
-    case "who2021", "who": .who2021
-    case "eight", "eightlevel", "8": .eightLevel
+    case "korea": return .korea
+    case "who2021", "who": return .who2021
+    case "eight", "eightlevel", "8": return .eightLevel
     default:
-      throw .usage("--scale is korea, who2021 or eight, not \"\(text.prefix(20))\".", usage)
+      throw .usage("the scale is korea, who2021 or eight, not \"\(text.prefix(20))\".", usage)
+    }
+  }
+
+  /// A scale's name for `haru settings`.
+  static func scaleName(_ scale: AirQualityScale, in language: DisplayLanguage) -> String {
+    switch (scale, language) {
+    case (.korea, .korean): "환경부 4단계"
+    case (.korea, .english): "Ministry of Environment, four grades"
+    case (.who2021, .korean): "WHO 2021 권고기준"
+    case (.who2021, .english): "WHO 2021 guideline"
+    case (.eightLevel, .korean): "8단계"
+    case (.eightLevel, .english): "eight steps"
     }
   }
 

@@ -3,7 +3,7 @@ import HaruSettings
 
 /// `haru settings list | get KEY | set KEY VALUE | watch`.
 enum SettingsCommand {
-  static let keys = ["theme", "unit", "pet"]
+  static let keys = ["theme", "unit", "pet", "scale"]
 
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.settings)
@@ -31,6 +31,7 @@ enum SettingsCommand {
           Watch.follow(store.observe(.themeMode), wake),
           Watch.follow(store.observe(.temperatureUnit), wake),
           Watch.follow(store.observe(.petType), wake),
+          Watch.follow(store.observe(.airQualityScale), wake),
         ]
       } render: { () throws(CLIError) -> String in
         let values = keys.map { ($0, value(of: $0, in: store)) }
@@ -41,7 +42,8 @@ enum SettingsCommand {
         return values.map { "\($0.0)=\($0.1.raw)" }.joined(separator: " ")
       }
     case "get":
-      try options.expectPositionals(2...2, "KEY (theme, unit or pet)", usage: Help.settingsGet)
+      try options.expectPositionals(
+        2...2, "KEY (theme, unit, pet or scale)", usage: Help.settingsGet)
       let key = try checkedKey(options.positionals[1], usage: Help.settingsGet)
       let store = try context.openSettings()
       let value = value(of: key, in: store)
@@ -61,6 +63,9 @@ enum SettingsCommand {
           try store.set(try parse(ThemeMode.self, text, key: key), for: .themeMode)
         case "unit":
           try store.set(try parse(TemperatureUnit.self, text, key: key), for: .temperatureUnit)
+        case "scale":
+          try store.set(
+            try AirCommand.parseScale(text, usage: Help.settingsSet), for: .airQualityScale)
         default:
           try store.set(try parse(PetType.self, text, key: key), for: .petType)
         }
@@ -97,6 +102,9 @@ enum SettingsCommand {
     case "unit":
       let unit = store[.temperatureUnit]
       return Value(raw: unit.rawValue, display: unit.displayName(in:))
+    case "scale":
+      let scale = store[.airQualityScale]
+      return Value(raw: scale.rawValue, display: { AirCommand.scaleName(scale, in: $0) })
     default:
       let pet = store[.petType]
       return Value(raw: pet.rawValue, display: pet.displayName(in:))
@@ -105,7 +113,7 @@ enum SettingsCommand {
 
   static func checkedKey(_ key: String, usage: String) throws(CLIError) -> String {
     guard keys.contains(key) else {
-      throw .usage("unknown setting \"\(key.prefix(20))\": use theme, unit or pet.", usage)
+      throw .usage("unknown setting \"\(key.prefix(20))\": use theme, unit, pet or scale.", usage)
     }
     return key
   }

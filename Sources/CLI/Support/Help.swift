@@ -10,10 +10,11 @@ enum Help {
     "haru air [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--scale korea|who2021|eight]"
     + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601]"
   static let settings =
-    "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet)"
-  static let settingsGet = "haru settings get theme|unit|pet"
+    "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet, scale)"
+  static let settingsGet = "haru settings get theme|unit|pet|scale"
   static let settingsSet =
     "haru settings set theme light|dark|system | unit celsius|fahrenheit | pet dog|cat"
+    + " | scale korea|who2021|eight"
   static let towns =
     "haru towns list | add NAME (--lat LAT --lon LON | --nx NX --ny NY) | add QUERY | select NAME"
     + " | remove NAME | watch | search QUERY [--limit N] | nearest --lat LAT --lon LON"
