@@ -377,7 +377,7 @@ extension HaruCLI {
       #expect(json.standardError.contains("SAMPLE DATA"))
       let document = try #require(try json.json() as? [String: Any])
       let dates = (document["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
-      #expect(dates?.prefix(3) == ["2026-11-19", "2026-11-20", "2026-11-21"])
+      #expect(dates?.prefix(3) == ["2026-10-03", "2026-10-04", "2026-10-05"])
 
       // The samples are Seoul's: another current town is not shown with Seoul's weather.
       try await haru.run(["towns", "add", "제주", "--nx", "53", "--ny", "38"])

@@ -28,6 +28,25 @@ struct TownFromPlaceTests {
     }
   }
 
+  /// The first example of "Getting started", as it prints.
+  @Test func theGettingStartedExampleFindsSeongbokByItsInitials() throws {
+    let names = places.search("용인 ㅅㅂㄷ", limit: 3).map(\.fullName)
+    #expect(names == ["경기도 용인시수지구 신봉동", "경기도 용인시수지구 성복동"])
+    let town = try Town(try #require(places.uniquePlace(for: "성복동")))
+    #expect("\(town.name) \(town.gridPoint)" == "성복동 62,121")
+  }
+
+  /// The number "Getting started" gives for why a town is made from an area first.
+  @Test func theProjectionMissesTheOfficialCellOf43Areas() throws {
+    var missed = 0
+    for place in places.places {
+      guard let coordinate = place.coordinate else { continue }
+      if try GridPoint(containing: coordinate) != place.gridPoint { missed += 1 }
+    }
+    #expect(missed == 43)
+    #expect(places.places.count == 3_838)
+  }
+
   @Test func aTownFromAPlaceSurvivesARoundTrip() throws {
     for query in ["성복동", "대전광역시 유성구 관평동", "이어도"] {
       let place = try #require(places.search(query).first)

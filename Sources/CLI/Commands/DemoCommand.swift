@@ -2,6 +2,7 @@ import Foundation
 import HaruForecast
 import HaruJournal
 import HaruModels
+import HaruPlaces
 import HaruSettings
 
 /// `haru demo`: a short tour on bundled samples, in a temporary data folder, with no network.
@@ -46,29 +47,44 @@ enum DemoCommand {
     }
     console.print("  (\(context.settingsFile.lastPathComponent))")
 
-    // 2. Towns: a coordinate becomes a KMA grid cell.
-    heading(
-      2, t("동네: 위경도를 기상청 격자로", "Towns: a latitude and longitude become a KMA grid cell"), console)
-    let busan = try TownPicker.make(name: "부산", .coordinate(35.1770194, 129.0769528))
+    // 2. Towns, found by name or by their initial consonants in KMA's table.
+    heading(2, t("동네: 이름이나 초성으로 찾기", "Towns: found by name or by initial consonants"), console)
+    let query = "용인 ㅅㅂㄷ"
+    console.print(t("  \"\(query)\" 찾기:", "  Searching for \"\(query)\":"))
+    for place in PlaceDirectory().search(query, limit: 5) {
+      console.print("    " + TownsPlacesCommand.line(place))
+    }
+    console.print(
+      t(
+        "  \"성복동\" 더하기 (격자와 중기예보 구역은 기상청 표에서):",
+        "  Adding \"성복동\" (its grid cell and mid-term regions come from KMA's table):"))
+    let town = try TownsPlacesCommand.town(for: "성복동")
     try await TownsCommand.change(reread) { (towns) throws(SettingsError) in
-      try towns.add(busan, makeCurrent: false)
+      try towns.add(town, makeCurrent: false)
     }
     try TownsCommand.show(reread[.savedTowns], context)
 
-    // 3. The forecast for Seoul, from the samples.
-    heading(3, t("서울의 날씨", "The weather in Seoul"), console)
+    // 3. Ten days for Seoul, from the samples.
+    heading(3, t("서울의 열흘", "Ten days in Seoul"), console)
     console.print("  " + SampleData.label(context.language))
+    console.print(
+      t(
+        "  오늘부터 3일 뒤까지는 단기예보, 4–10일째는 중기예보: 7일째까지 오전·오후, 그 뒤는 하루 하나.",
+        "  Today to day 3 from the short-term forecast, days 4–10 from the mid-term forecast: "
+          + "오전/오후 (morning, afternoon) to day 7, one value a day after."))
     let outlook = try await ForecastCommand.fetch(
       town: Town.seoulCityHall, from: .samples(.kma), now: nil, cacheDirectory: nil)
-    try ForecastCommand.show(outlook, days: 10, unit: reread[.temperatureUnit], context)
+    try ForecastCommand.show(outlook, days: 11, unit: reread[.temperatureUnit], context)
 
     // 4. The scent journal.
-    heading(4, t("향기 일기: 쓰고, 보고, 찾기", "The scent journal: added, listed, searched"), console)
+    heading(
+      4, t("향기 일기: 쓰고, 치는 대로 찾고, 내보내기", "The scent journal: added, searched as typed, exported"),
+      console)
     let journal = try context.openJournal()
     let samples: [(String, String, String, String, Bool)] = [
-      ("2026-11-18", "Le Labo", "Rose 31", "장미향인데 나무 냄새가 오래 남는다", true),
-      ("2026-11-19", "Diptyque", "Philosykos", "무화과 잎을 손으로 비빈 냄새", false),
-      ("2026-11-20", "Jo Malone", "Wild Bluebell", "비 온 뒤 들판, 들장미향이 살짝", false),
+      ("2026-10-02", "Le Labo", "Rose 31", "장미향인데 나무 냄새가 오래 남는다", true),
+      ("2026-10-03", "Diptyque", "Philosykos", "손으로 짓이긴 무화과 잎 냄새", false),
+      ("2026-10-04", "Jo Malone", "Wild Bluebell", "비 온 뒤 들판, 들장미향이 살짝", false),
     ]
     for (date, brand, name, sentence, isFavorite) in samples {
       do {
@@ -88,18 +104,54 @@ enum DemoCommand {
     try JournalCommand.print(all.entries, context, single: false)
     console.print(
       t(
-        "  \"장미\" 찾기 (낱말 속의 두 음절도 찾습니다):",
-        "  Searching for \"장미\" (rose), found inside longer words too:"))
-    let found = try await page { () async throws(JournalError) in try await journal.search("장미") }
-    try JournalCommand.print(found.entries, context, single: false)
+        "  \"장미\"를 치는 동안 (초성, 덜 친 글자, 낱말 속의 두 음절도 찾습니다):",
+        "  While typing \"장미\" (rose): initial consonants, a half-typed syllable and two "
+          + "syllables inside longer words are found too:"))
+    for typed in ["ㅈ", "자", "장", "장ㅁ", "장미"] {
+      let found = try await page { () async throws(JournalError) in try await journal.search(typed)
+      }
+      let names = found.entries.map(\.perfumeName).joined(separator: ", ")
+      console.print("    \(pad(typed, 5))\(found.entries.count)  \(names)")
+    }
+    let archive = folder.appendingPathComponent("journal-export", isDirectory: true)
+    let report: JournalExportReport
+    do {
+      report = try await journal.export(to: archive)
+    } catch {
+      throw CLIError(error)
+    }
+    console.print(
+      t(
+        "  내보내기: 항목 \(report.entryCount)개를 \(archive.lastPathComponent)/ 에 (다시 읽을 수 있는 보관본)",
+        "  Exported: \(report.entryCount) entries to \(archive.lastPathComponent)/, an archive "
+          + "haru journal import reads back"))
 
     console.print("")
     console.print(t("다음에 해 볼 것:", "Next, on your own data:"))
-    console.print("  haru towns add 제주 --lat 33.4996 --lon 126.5312")
-    console.print("  haru forecast --offline        " + t("# 샘플 데이터", "# sample data"))
-    console.print("  HARU_KMA_SERVICE_KEY=… haru forecast --town 제주")
-    console.print("  haru journal add --brand \"Le Labo\" --name \"Santal 33\" --sentence \"…\"")
-    console.print("  haru help")
+    let comment = { (korean: String, english: String) in "# " + t(korean, english) }
+    let steps: [(String, String)] = [
+      (
+        "haru towns search \"용인 ㅅㅂㄷ\"",
+        comment("이름이나 초성으로 동네 찾기", "find a town by name or initials")
+      ),
+      ("haru towns add 성복동", comment("따라갈 동네 (세 곳까지)", "follow it (up to three towns)")),
+      ("haru forecast --offline", comment("위의 샘플 데이터", "the sample data above")),
+      (
+        "HARU_KMA_SERVICE_KEY=… haru forecast",
+        comment("지금 동네의 열흘, 미세먼지와 함께", "the current town's ten days, with air quality")
+      ),
+      ("HARU_KMA_SERVICE_KEY=… haru air", comment("미세먼지와 측정소", "air quality and its stations")),
+      (
+        "haru journal add --brand \"Le Labo\" --name \"Santal 33\" --sentence \"…\"",
+        comment("시향지 한 장", "one test strip")
+      ),
+      ("haru journal search sant", comment("치는 대로 찾기", "search as you type")),
+      ("haru journal export ~/haru-journal", comment("보관본으로 내보내기", "export an archive")),
+      ("haru help", ""),
+    ]
+    for (command, note) in steps {
+      console.print("  " + (note.isEmpty ? command : pad(command, 44) + note))
+    }
   }
 
   static func heading(_ number: Int, _ title: String, _ console: Console) {

@@ -35,7 +35,7 @@ enum ForecastCommand {
     }
     if offline, options.has("--now") {
       throw .usage(
-        "--offline answers for the samples' own time (2026-11-20 07:30 KST); leave out --now.",
+        "--offline answers for the samples' own time (2026-10-04 07:30 KST); leave out --now.",
         usage)
     }
     let now = try options.value("--now").map { (text) throws(CLIError) in try parseInstant(text) }

@@ -4,20 +4,22 @@ import HaruModels
 
 /// The sample responses bundled with the command, for `--offline` and `haru demo`.
 ///
-/// They are made-up but realistically shaped answers of the KMA short-term forecast service and
-/// of Open-Meteo for Seoul City Hall's grid cell, recorded for one fixed instant
-/// (``instant``). They are resources of the executable's target, found next to the executable.
+/// They all answer for one fixed instant (``instant``), Seoul City Hall's grid cell: KMA's real
+/// mid-term answers of that morning, and made-up but realistically shaped answers of the KMA
+/// short-term forecast service and of Open-Meteo for the days those do not cover. They are
+/// resources of the executable's target, found next to the executable.
 enum SampleData {
-  /// The instant the samples answer for: 2026-11-20 07:30 Korea Standard Time.
-  static let instant = Date(timeIntervalSince1970: 1_795_127_400)
+  /// The instant the samples answer for: 2026-10-04 07:30 Korea Standard Time.
+  static let instant = Date(timeIntervalSince1970: 1_791_066_600)
 
   /// The words every output made from samples carries.
   static func label(_ language: DisplayLanguage) -> String {
     language == .korean
-      ? "샘플 데이터: 함께 들어 있는 서울특별시청 격자의 예시 응답이며 실제 예보가 아닙니다 "
-        + "(기준 시각 2026-11-20 07:30 KST)."
-      : "SAMPLE DATA: bundled example responses for Seoul City Hall's grid cell, not a real "
-        + "forecast (as of 2026-11-20 07:30 KST)."
+      ? "샘플 데이터 (기준 시각 2026-10-04 07:30 KST, 서울특별시청 격자): 4–10일째는 그날 아침 "
+        + "기상청이 실제로 발표한 중기예보이고, 오늘부터 3일 뒤까지와 현재 날씨는 만든 예시 값입니다."
+      : "SAMPLE DATA (as of 2026-10-04 07:30 KST, Seoul City Hall's grid cell): days 4–10 are "
+        + "KMA's real mid-term forecast of that morning; today to day 3 and the current weather "
+        + "are made-up illustrative values."
   }
 
   /// The folder of the samples, or an error saying where it was looked for.
