@@ -205,8 +205,9 @@ extension JournalRepository {
     buffer.reserveCapacity(Int(ArchiveIO.chunkSize) + 16_384)
     var count = 0
     var skipped: [JournalError] = []
-    try forEachEntry(cancel: cancel, unreadable: { skipped.append($0) }) {
-      (entry) throws(JournalError) in
+    try capabilities.forEachEntry(
+      interrupter: cancel, pageSize: Self.maximumPageSize, unreadable: { skipped.append($0) }
+    ) { (entry) throws(JournalError) in
       encode(entry, &buffer)
       count += 1
       if buffer.count >= Int(ArchiveIO.chunkSize) {
@@ -224,23 +225,6 @@ extension JournalRepository {
     try output(buffer)
     unreadable += skipped
     return count
-  }
-
-  /// Every entry, newest first: one statement's snapshot on SQLite, pages on other stores.
-  private func forEachEntry(
-    cancel: ReadInterrupter, unreadable: (JournalError) -> Void,
-    _ body: (JournalEntry) throws(JournalError) -> Void
-  ) throws(JournalError) {
-    if let sqlite = store as? SQLiteJournalStore {
-      try sqlite.forEachEntry(interrupter: cancel, unreadable: unreadable, body)
-      return
-    }
-    var cursor: JournalCursor?
-    repeat {
-      let page = try store.entries(in: .all, after: cursor, limit: Self.maximumPageSize)
-      for entry in page { try body(entry) }
-      cursor = page.count == Self.maximumPageSize ? page.last.map(JournalCursor.init(after:)) : nil
-    } while cursor != nil
   }
 
   /// Checks an export's destination and returns the temporary path to write at, next to it.
@@ -394,11 +378,7 @@ extension JournalRepository {
     // Only speeds up later searches: a failure here leaves a sound index and a finished import,
     // and a suspension stops the merge rather than wait for it (the index's upkeep merges its
     // segments later).
-    if let store = store as? SQLiteJournalStore {
-      _ = try? store.database.stoppableBySuspension { () throws(JournalError) in
-        try store.mergeSearchIndex(afterImportOf: added)
-      }
-    }
+    capabilities.mergeSearchIndex(afterImportOf: added)
   }
 
   /// What the check of an archive found: its manifest, and the photos it lists but lacks.
