@@ -89,6 +89,8 @@ extension JournalRepository {
     to destination: URL, format: JournalArchiveFormat, exportedAt: Date,
     progress: (JournalTransferProgress) -> Void, cancel: ReadInterrupter
   ) throws(JournalError) -> JournalExportReport {
+    // `progress` is documented to be called on the reading queue.
+    dispatchPrecondition(condition: .onQueue(reads))
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: format == .folder)
     do {
@@ -168,6 +170,7 @@ extension JournalRepository {
   private func exportCSVNow(
     to destination: URL, progress: (JournalTransferProgress) -> Void, cancel: ReadInterrupter
   ) throws(JournalError) -> JournalExportReport {
+    dispatchPrecondition(condition: .onQueue(reads))
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: false)
     do {
@@ -353,6 +356,8 @@ extension JournalRepository {
     _ path: String, _ progress: @escaping (JournalTransferProgress) -> Void,
     _ cancel: ReadInterrupter
   ) throws(JournalError) -> JournalArchiveImportReport {
+    // `progress` is documented to be called on the writing queue.
+    dispatchPrecondition(condition: .onQueue(writes))
     try checkWritable()
     let reader = try ArchiveReader(path: path)
     let verified = try Self.verify(reader, cancel: cancel)

@@ -74,6 +74,7 @@ extension JournalRepository {
   func writeWhenRunning<Value>(
     _ write: () throws(JournalError) -> Value
   ) throws(JournalError) -> Value {
+    dispatchPrecondition(condition: .onQueue(writes))
     while true {
       suspension.waitWhileSuspended()
       do throws(JournalError) {

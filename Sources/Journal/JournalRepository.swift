@@ -104,7 +104,7 @@ public final class JournalRepository: Sendable {
   /// Where writes, and the refreshes of observed lists after them, run: one at a time.
   let writes = DispatchQueue(label: "haru.journal.writes", qos: .userInitiated)
   /// Where reads run, in parallel.
-  private let reads = DispatchQueue(
+  let reads = DispatchQueue(
     label: "haru.journal.reads", qos: .userInitiated, attributes: .concurrent)
   /// The number of changes seen: this repository's writes and other connections' commits.
   private let changeCount = ValueSubject(0)
@@ -419,7 +419,9 @@ public final class JournalRepository: Sendable {
     try await onWrites { () throws(JournalError) in try self.importNow(data) }
   }
 
+  /// Runs the import on ``writes``.
   private func importNow(_ data: Data) throws(JournalError) -> JournalImportReport {
+    dispatchPrecondition(condition: .onQueue(writes))
     try checkWritable()
     let parsed = TSVImport.parse(data)
     var rejected = parsed.rejected
@@ -695,6 +697,7 @@ public final class JournalRepository: Sendable {
   func write<Result: Sendable>(
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
+    dispatchPrecondition(condition: .onQueue(writes))
     let (result, touched) = try body()
     refresh(touched)
     changeCount.send(changeCount.value + 1)
@@ -709,6 +712,7 @@ public final class JournalRepository: Sendable {
   /// only if they changed), since telling it apart from a commit by another process at the same
   /// moment would need a lock across processes.
   private func mergeIndexSegments() {
+    dispatchPrecondition(condition: .onQueue(writes))
     guard !suspension.isSuspended else { return }
     capabilities.mergeIndexSegments()
   }
@@ -758,6 +762,7 @@ public final class JournalRepository: Sendable {
   /// times, within half a second; nothing runs while no file changes. A wake by a timer (the
   /// fallback, or the backstop on Apple platforms) looks again at its next tick instead.
   private func refreshAfterCommitElsewhere(after wake: FolderWatcher.Wake, attempt: Int) {
+    dispatchPrecondition(condition: .onQueue(writes))
     // Suspended, nothing is read; resume() reads the observed lists again.
     guard !suspension.isSuspended else { return }
     guard noteDataVersion() else {
@@ -775,6 +780,7 @@ public final class JournalRepository: Sendable {
   /// Runs on ``writes`` after ``resume()``: reads every observed list again (delivered only if
   /// it changed) and, when another process committed meanwhile, raises the change signal.
   func refreshAfterResume() {
+    dispatchPrecondition(condition: .onQueue(writes))
     guard !suspension.isSuspended else { return }
     let committedElsewhere = noteDataVersion()
     refresh(.everything)
