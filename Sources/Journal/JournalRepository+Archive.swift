@@ -89,6 +89,8 @@ extension JournalRepository {
     to destination: URL, format: JournalArchiveFormat, exportedAt: Date,
     progress: (JournalTransferProgress) -> Void, cancel: ReadInterrupter
   ) throws(JournalError) -> JournalExportReport {
+    // `progress` is documented to be called on the reading queue.
+    dispatchPrecondition(condition: .onQueue(reads))
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: format == .folder)
     do {
@@ -168,6 +170,7 @@ extension JournalRepository {
   private func exportCSVNow(
     to destination: URL, progress: (JournalTransferProgress) -> Void, cancel: ReadInterrupter
   ) throws(JournalError) -> JournalExportReport {
+    dispatchPrecondition(condition: .onQueue(reads))
     let final = destination.standardizedFileURL.path
     let temporary = try Self.prepareDestination(final, allowEmptyFolder: false)
     do {
@@ -205,8 +208,9 @@ extension JournalRepository {
     buffer.reserveCapacity(Int(ArchiveIO.chunkSize) + 16_384)
     var count = 0
     var skipped: [JournalError] = []
-    try forEachEntry(cancel: cancel, unreadable: { skipped.append($0) }) {
-      (entry) throws(JournalError) in
+    try capabilities.forEachEntry(
+      interrupter: cancel, pageSize: Self.maximumPageSize, unreadable: { skipped.append($0) }
+    ) { (entry) throws(JournalError) in
       encode(entry, &buffer)
       count += 1
       if buffer.count >= Int(ArchiveIO.chunkSize) {
@@ -224,23 +228,6 @@ extension JournalRepository {
     try output(buffer)
     unreadable += skipped
     return count
-  }
-
-  /// Every entry, newest first: one statement's snapshot on SQLite, pages on other stores.
-  private func forEachEntry(
-    cancel: ReadInterrupter, unreadable: (JournalError) -> Void,
-    _ body: (JournalEntry) throws(JournalError) -> Void
-  ) throws(JournalError) {
-    if let sqlite = store as? SQLiteJournalStore {
-      try sqlite.forEachEntry(interrupter: cancel, unreadable: unreadable, body)
-      return
-    }
-    var cursor: JournalCursor?
-    repeat {
-      let page = try store.entries(in: .all, after: cursor, limit: Self.maximumPageSize)
-      for entry in page { try body(entry) }
-      cursor = page.count == Self.maximumPageSize ? page.last.map(JournalCursor.init(after:)) : nil
-    } while cursor != nil
   }
 
   /// Checks an export's destination and returns the temporary path to write at, next to it.
@@ -369,6 +356,8 @@ extension JournalRepository {
     _ path: String, _ progress: @escaping (JournalTransferProgress) -> Void,
     _ cancel: ReadInterrupter
   ) throws(JournalError) -> JournalArchiveImportReport {
+    // `progress` is documented to be called on the writing queue.
+    dispatchPrecondition(condition: .onQueue(writes))
     try checkWritable()
     let reader = try ArchiveReader(path: path)
     let verified = try Self.verify(reader, cancel: cancel)
@@ -394,11 +383,7 @@ extension JournalRepository {
     // Only speeds up later searches: a failure here leaves a sound index and a finished import,
     // and a suspension stops the merge rather than wait for it (the index's upkeep merges its
     // segments later).
-    if let store = store as? SQLiteJournalStore {
-      _ = try? store.database.stoppableBySuspension { () throws(JournalError) in
-        try store.mergeSearchIndex(afterImportOf: added)
-      }
-    }
+    capabilities.mergeSearchIndex(afterImportOf: added)
   }
 
   /// What the check of an archive found: its manifest, and the photos it lists but lacks.

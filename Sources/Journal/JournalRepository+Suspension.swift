@@ -44,7 +44,7 @@ extension JournalRepository {
   @concurrent
   public func suspend() async {
     suspension.suspend()
-    let database = sqliteDatabase
+    let database = capabilities.database
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       // A queue of its own: the write queue may hold an import parked until `resume()`.
       DispatchQueue.global(qos: .userInitiated).async {
@@ -60,7 +60,7 @@ extension JournalRepository {
   /// Connections open again as reads and writes need them. Calling it when not suspended changes
   /// nothing.
   public func resume() {
-    sqliteDatabase?.resume()
+    capabilities.database?.resume()
     guard suspension.resume() else { return }
     writes.async { [weak self] in self?.refreshAfterResume() }
   }
@@ -74,11 +74,11 @@ extension JournalRepository {
   func writeWhenRunning<Value>(
     _ write: () throws(JournalError) -> Value
   ) throws(JournalError) -> Value {
+    dispatchPrecondition(condition: .onQueue(writes))
     while true {
       suspension.waitWhileSuspended()
       do throws(JournalError) {
-        guard let database = sqliteDatabase else { return try write() }
-        return try database.stoppableBySuspension(write)
+        return try capabilities.stoppableBySuspension(write)
       } catch JournalError.Code.suspended {
         continue
       }

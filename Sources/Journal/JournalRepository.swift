@@ -92,6 +92,8 @@ public final class JournalRepository: Sendable {
   public let directory: URL
 
   let store: any JournalStore
+  /// What the store can do beyond ``JournalStore``, looked at once when the repository opens.
+  let capabilities: StoreCapabilities
   let photos: PhotoFolder
   let options: Options
   let now: @Sendable () -> Date
@@ -102,7 +104,7 @@ public final class JournalRepository: Sendable {
   /// Where writes, and the refreshes of observed lists after them, run: one at a time.
   let writes = DispatchQueue(label: "haru.journal.writes", qos: .userInitiated)
   /// Where reads run, in parallel.
-  private let reads = DispatchQueue(
+  let reads = DispatchQueue(
     label: "haru.journal.reads", qos: .userInitiated, attributes: .concurrent)
   /// The number of changes seen: this repository's writes and other connections' commits.
   private let changeCount = ValueSubject(0)
@@ -171,16 +173,17 @@ public final class JournalRepository: Sendable {
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws(JournalError) {
     self.store = store
+    capabilities = StoreCapabilities(store)
     self.directory = directory
     self.options = options
     self.now = now
-    let readOnly = (store as? SQLiteJournalStore)?.isReadOnly ?? false
+    let readOnly = capabilities.isReadOnly
     photos = try PhotoFolder(
       url: directory.appendingPathComponent(Self.photoFolderName, isDirectory: true),
       creating: !readOnly)
     observed = LockedState([:])
     indexMaintenance =
-      store is SQLiteJournalStore && !readOnly
+      capabilities.maintainsSearchIndex && !readOnly
       ? SearchIndexMaintenance(queue: writes, idleDelay: options.indexIdleDelay) : nil
     guard !readOnly else { return }
     // Where other connections' commits are counted from; this repository's own never count. A
@@ -199,7 +202,7 @@ public final class JournalRepository: Sendable {
 
   /// Whether the journal was opened read-only, or found its medium read-only: then every write
   /// throws ``JournalError/Code/readOnly``.
-  public var isReadOnly: Bool { (store as? SQLiteJournalStore)?.isReadOnly ?? false }
+  public var isReadOnly: Bool { capabilities.isReadOnly }
 
   // MARK: - Writing
 
@@ -382,18 +385,7 @@ public final class JournalRepository: Sendable {
     try await onWrites { () throws(JournalError) in
       try self.checkWritable()
       try self.write { () throws(JournalError) in
-        let removed: Bool
-        if let sqlite = self.store as? SQLiteJournalStore {
-          removed = try sqlite.deleteUnreadable(id)
-        } else {
-          do throws(JournalError) {
-            _ = try self.store.delete(id)
-            removed = true
-          } catch JournalError.Code.entryNotFound {
-            removed = false
-          }
-        }
-        guard removed else { throw JournalError.notFound(id) }
+        guard try self.capabilities.deleteUnreadable(id) else { throw JournalError.notFound(id) }
         return ((), Touched.everything)
       }
     }
@@ -427,7 +419,9 @@ public final class JournalRepository: Sendable {
     try await onWrites { () throws(JournalError) in try self.importNow(data) }
   }
 
+  /// Runs the import on ``writes``.
   private func importNow(_ data: Data) throws(JournalError) -> JournalImportReport {
+    dispatchPrecondition(condition: .onQueue(writes))
     try checkWritable()
     let parsed = TSVImport.parse(data)
     var rejected = parsed.rejected
@@ -457,7 +451,9 @@ public final class JournalRepository: Sendable {
       let batch = Array(entries[next..<min(next + Self.importBatchSize, entries.count)])
       try skipped.formUnion(
         writeWhenRunning { () throws(JournalError) in
-          try write { () throws(JournalError) in (try insertImported(batch), Touched.everything) }
+          try write { () throws(JournalError) in
+            (try capabilities.insertImported(batch), Touched.everything)
+          }
         })
       next += batch.count
     }
@@ -466,15 +462,6 @@ public final class JournalRepository: Sendable {
     return JournalImportReport(
       importedCount: entries.count - skipped.count,
       skippedLines: skipped.compactMap { firstLine[$0] }.sorted(), rejectedLines: rejected)
-  }
-
-  /// Adds one transaction's entries of an import; SQLite's store leaves the search index's merge
-  /// to the import's end.
-  private func insertImported(
-    _ batch: [JournalEntry]
-  ) throws(JournalError) -> Set<JournalEntry.ID> {
-    guard let sqlite = store as? SQLiteJournalStore else { return try store.insert(batch) }
-    return try sqlite.insert(batch, mergingIndex: false)
   }
 
   // MARK: - Reading
@@ -555,12 +542,8 @@ public final class JournalRepository: Sendable {
     let interrupter = ReadInterrupter()
     let rows = try await onReads(interrupter) { () throws(JournalError) -> JournalRows in
       // One more than the page tells whether another page follows.
-      if let sqlite = self.store as? SQLiteJournalStore {
-        return try sqlite.readableSearch(
-          query, in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
-      }
-      return JournalRows(
-        entries: try self.store.search(query, in: list, after: cursor, limit: limit + 1))
+      try self.capabilities.search(
+        query, in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
     }
     return Self.page(of: rows, limit: limit)
   }
@@ -605,11 +588,7 @@ public final class JournalRepository: Sendable {
     progress: @escaping @Sendable (Double) -> Void = { _ in }
   ) async throws(JournalError) -> JournalVerification {
     try await onReads { () throws(JournalError) in
-      guard let sqlite = self.store as? SQLiteJournalStore else {
-        progress(1)
-        return JournalVerification(problems: [])
-      }
-      return try sqlite.verify(progress: progress)
+      try self.capabilities.verify(progress: progress)
     }
   }
 
@@ -718,6 +697,7 @@ public final class JournalRepository: Sendable {
   func write<Result: Sendable>(
     _ body: () throws(JournalError) -> (Result, Touched)
   ) throws(JournalError) -> Result {
+    dispatchPrecondition(condition: .onQueue(writes))
     let (result, touched) = try body()
     refresh(touched)
     changeCount.send(changeCount.value + 1)
@@ -732,8 +712,9 @@ public final class JournalRepository: Sendable {
   /// only if they changed), since telling it apart from a commit by another process at the same
   /// moment would need a lock across processes.
   private func mergeIndexSegments() {
-    guard let sqlite = store as? SQLiteJournalStore, !suspension.isSuspended else { return }
-    _ = try? sqlite.mergeIndexSegments()
+    dispatchPrecondition(condition: .onQueue(writes))
+    guard !suspension.isSuspended else { return }
+    capabilities.mergeIndexSegments()
   }
 
   /// Returns once the search index's upkeep after the last write is done, for tests.
@@ -743,7 +724,7 @@ public final class JournalRepository: Sendable {
 
   /// Starts following other connections' commits, once.
   private func startWatching() {
-    guard let sqlite = store as? SQLiteJournalStore else { return }
+    guard let databasePath = capabilities.databasePath else { return }
     let start = watching.withLock { watching in
       defer { watching.isStarted = true }
       return !watching.isStarted
@@ -754,7 +735,7 @@ public final class JournalRepository: Sendable {
       writes.async { [weak self] in _ = self?.noteDataVersion() }
     }
     let watcher = FolderWatcher(
-      databasePath: sqlite.fileURL.path, usingFileEvents: options.watchesFileEvents
+      databasePath: databasePath, usingFileEvents: options.watchesFileEvents
     ) { [weak self] wake in
       guard let self else { return }
       writes.async { [weak self] in self?.refreshAfterCommitElsewhere(after: wake, attempt: 0) }
@@ -765,9 +746,7 @@ public final class JournalRepository: Sendable {
   /// Records the database's `data_version`, which only another connection's commit moves; returns
   /// whether it moved since last recorded.
   private func noteDataVersion() -> Bool {
-    guard let sqlite = store as? SQLiteJournalStore,
-      let version = try? sqlite.database.dataVersion()
-    else { return false }
+    guard let version = capabilities.dataVersion() else { return false }
     return watching.withLock { watching in
       defer { watching.dataVersion = version }
       return watching.dataVersion != version
@@ -783,6 +762,7 @@ public final class JournalRepository: Sendable {
   /// times, within half a second; nothing runs while no file changes. A wake by a timer (the
   /// fallback, or the backstop on Apple platforms) looks again at its next tick instead.
   private func refreshAfterCommitElsewhere(after wake: FolderWatcher.Wake, attempt: Int) {
+    dispatchPrecondition(condition: .onQueue(writes))
     // Suspended, nothing is read; resume() reads the observed lists again.
     guard !suspension.isSuspended else { return }
     guard noteDataVersion() else {
@@ -800,6 +780,7 @@ public final class JournalRepository: Sendable {
   /// Runs on ``writes`` after ``resume()``: reads every observed list again (delivered only if
   /// it changed) and, when another process committed meanwhile, raises the change signal.
   func refreshAfterResume() {
+    dispatchPrecondition(condition: .onQueue(writes))
     guard !suspension.isSuspended else { return }
     let committedElsewhere = noteDataVersion()
     refresh(.everything)
@@ -817,9 +798,6 @@ public final class JournalRepository: Sendable {
     if case .failure(let error) = page, error.code == .suspended { return }
     subject.sendIfChanged(page)
   }
-
-  /// The SQLite database behind the store, when it is the journal's own.
-  var sqliteDatabase: SQLiteDatabase? { (store as? SQLiteJournalStore)?.database }
 
   /// Reads the observed lists a change touched again, and delivers those that changed.
   private func refresh(_ touched: Touched) {
@@ -912,13 +890,8 @@ public final class JournalRepository: Sendable {
     interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalPage {
     // One more than the page tells whether another page follows.
-    let rows: JournalRows
-    if let sqlite = store as? SQLiteJournalStore {
-      rows = try sqlite.readableEntries(
-        in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
-    } else {
-      rows = JournalRows(entries: try store.entries(in: list, after: cursor, limit: limit + 1))
-    }
+    let rows = try capabilities.entries(
+      in: list, after: cursor, limit: limit + 1, interrupter: interrupter)
     return Self.page(of: rows, limit: limit)
   }
 

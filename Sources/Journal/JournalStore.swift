@@ -32,6 +32,25 @@ public import HaruModels
 /// - **Counts** and **perfume summaries** agree with the lists. Perfume summaries are ordered by
 ///   last day (latest first), then brand, then name.
 /// - A failure is a ``JournalError``, never a crash, and leaves the stored entries as they were.
+///
+/// ## What a store of your own gives up
+///
+/// A repository uses ``SQLiteJournalStore`` for more than this protocol has. On any other store:
+///
+/// - **Reads are not cancellable.** A list, search or export whose task is cancelled runs to
+///   its end; only SQLite's statements are interrupted.
+/// - **Unreadable rows fail the read.** A row that no longer reads as an entry throws
+///   ``JournalError/Code/corruptEntry`` from the list or search that meets it, instead of being
+///   set aside in ``JournalPage/unreadable``; ``JournalRepository/deleteUnreadable(_:)`` deletes
+///   through ``delete(_:)``.
+/// - **Other processes' commits go unseen.** ``JournalRepository/changes`` and observed lists
+///   follow the repository's own writes only.
+/// - **Nothing is verified.** ``JournalRepository/verify(progress:)`` reports a sound journal.
+/// - **No index upkeep, no read-only opening.** There is no search index to merge, an import's
+///   transaction is not stopped by ``JournalRepository/suspend()``, and the repository is never
+///   read-only.
+/// - **Exports read pages**, ``JournalRepository/maximumPageSize`` at a time, rather than one
+///   snapshot: a write during an export may show in part of it.
 public protocol JournalStore: Sendable {
   /// Adds entries in one transaction, skipping those whose identity is already stored.
   ///

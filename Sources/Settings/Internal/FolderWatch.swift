@@ -19,6 +19,8 @@ enum FolderWatch {
     timer.schedule(
       deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(100))
     timer.setEventHandler {
+      // The poll's state is only touched here.
+      dispatchPrecondition(condition: .onQueue(queue))
       let current = FileIdentity(path: path)
       if last.replace(with: current) { onChange() }
     }

@@ -542,10 +542,12 @@ final class PreferencesHub: Sendable {
       values: values, conflicts: conflicts)
   }
 
-  /// One save of pending changes. Returns why it failed, or `nil` when it succeeded.
+  /// One save of pending changes, on the writer queue. Returns why it failed, or `nil` when it
+  /// succeeded.
   private func save(
     _ pending: [String: Pending], generation: UInt64, retrying: Bool
   ) -> SettingsError? {
+    dispatchPrecondition(condition: .onQueue(writer))
     let (changes, encodingFailures) = prepare(pending)
     for failure in encodingFailures.values {
       report(failure)
@@ -624,6 +626,7 @@ final class PreferencesHub: Sendable {
   private func scheduleRetry(after delay: Duration) {
     writer.asyncAfter(deadline: Self.deadline(after: delay, from: .now())) { [weak self] in
       guard let self else { return }
+      dispatchPrecondition(condition: .onQueue(writer))
       let mustSave = state.withLock { state -> Bool in
         state.retryScheduled = false
         return !state.pending.isEmpty && startSavingIfIdle(&state)
@@ -655,8 +658,9 @@ final class PreferencesHub: Sendable {
   }
 
   /// Reloads the stored data after another writer changed it, and brings every key without a
-  /// pending change of its own up to date.
+  /// pending change of its own up to date; on the writer queue, so never during a save.
   private func refresh() {
+    dispatchPrecondition(condition: .onQueue(writer))
     // Loading can take the backend's lock (to set an unreadable file aside); a suspended store
     // reloads at `resume()` instead.
     let suspended = state.withLock { state -> Bool in

@@ -80,9 +80,10 @@ final class SearchIndexMaintenance: Sendable {
     }
   }
 
-  /// Runs the upkeep when no write came since the one that scheduled this look; otherwise looks
-  /// again later.
+  /// Runs the upkeep, on ``queue``, when no write came since the one that scheduled this look;
+  /// otherwise looks again later.
   private func look(after writes: Int) {
+    dispatchPrecondition(condition: .onQueue(queue))
     let due = state.withLock { (state: inout State) -> (@Sendable () -> Void)? in
       guard state.writes == writes else { return nil }
       state.isScheduled = false

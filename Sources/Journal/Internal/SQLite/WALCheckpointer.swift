@@ -143,12 +143,16 @@ final class WALCheckpointer: Sendable {
     }
   }
 
+  /// Runs on ``queue``, the settle delay after a commit to a long log.
   private func settle() {
+    dispatchPrecondition(condition: .onQueue(queue))
     state.withLock { $0.isSettleScheduled = false }
     checkpointNow()
   }
 
+  /// Runs on ``queue`` after a commit that passed the threshold.
   private func checkpoint() {
+    dispatchPrecondition(condition: .onQueue(queue))
     // Cleared first: a commit from now on schedules another run, so no commit's pages wait for a
     // checkpoint that has already started.
     state.withLock { $0.isScheduled = false }
