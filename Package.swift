@@ -25,8 +25,9 @@ let package = Package(
       name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings"),
     .target(
       name: "HaruForecast", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Forecast",
-      // The CSV the temperature-point table is generated from, and the script that generates it.
-      exclude: ["MidTerm/Source"]),
+      // The CSVs the temperature-point and warning-zone tables are generated from, and the scripts
+      // that generate them.
+      exclude: ["MidTerm/Source", "Warnings/Source"]),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",

@@ -116,7 +116,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable {
   // MARK: - Day arithmetic
 
   /// Days since 1970-01-01, by the proleptic Gregorian calendar.
-  var daysSinceEpoch: Int {
+  package var daysSinceEpoch: Int {
     // Count years from March so that the leap day ends the year.
     let shiftedYear = month <= 2 ? year - 1 : year
     let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
@@ -128,7 +128,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable {
   }
 
   /// The day a number of days after 1970-01-01, clamped to the years 1…9999.
-  init(daysSinceEpoch: Int) {
+  package init(daysSinceEpoch: Int) {
     let lowest = -719_162  // 0001-01-01
     let highest = 2_932_896  // 9999-12-31
     let days = min(max(daysSinceEpoch, lowest), highest) + 719_468
