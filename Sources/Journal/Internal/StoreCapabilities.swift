@@ -128,7 +128,7 @@ struct StoreCapabilities: Sendable {
   /// index and is not reported.
   func mergeSearchIndex(afterImportOf added: Int) {
     guard let sqlite else { return }
-    _ = try? sqlite.database.stoppableBySuspension { () throws(JournalError) in
+    _ = try? stoppableBySuspension { () throws(JournalError) in
       try sqlite.mergeSearchIndex(afterImportOf: added)
     }
   }
