@@ -233,3 +233,23 @@ struct WarningZonesTests {
     #expect(codes("어딘가도", "시") == [])
   }
 }
+
+struct WarningDiagnosticTests {
+  @Test func theRealStatusAgreesWithTheRealRowsAtNoon() throws {
+    let status = try #require(
+      try WarningRowsReading.status(decoding: Data(KMAWarningsFixtures.statusNone.utf8)))
+    let rows = try events(KMAWarningsFixtures.eventsSeptember26)
+    #expect(WarningReplay.disagreement(with: status, events: rows) == nil)
+  }
+
+  @Test func aStatusOfNoneWhileTheReplaySaysAWarningIsActiveIsReported() throws {
+    let status = try #require(
+      try WarningRowsReading.status(decoding: Data(KMAWarningsFixtures.statusNone.utf8)))
+    let rain = try issue("L1090500", kind: 2, level: 1, at: 2026_09_26_1100)
+    let diagnostic = try #require(WarningReplay.disagreement(with: status, events: [rain]))
+    #expect(diagnostic.onlyReplayed == ["호우경보"])
+    #expect(diagnostic.onlyInStatus.isEmpty)
+    #expect(diagnostic.status.number == 130)
+    #expect(diagnostic.message(in: .english).contains("호우경보"))
+  }
+}
