@@ -35,38 +35,43 @@ enum AirKoreaRequest {
 /// empty answer. A result code of `"200"`, which one of AirKorea's services sends for success, is
 /// success too.
 enum AirKoreaReader {
-  static func read(_ response: HTTPResponse, fields: [String]) throws(ForecastError)
-    -> AirKoreaEnvelope
-  {
-    try KMAResponseReader.refuseAllButJSON(response, from: .airKorea)
+  static func read(
+    _ response: HTTPResponse, fields: [String], from service: PortalService = .airKorea
+  ) throws(ForecastError) -> AirKoreaEnvelope {
+    try KMAResponseReader.refuseAllButJSON(response, from: service)
     let envelope: AirKoreaEnvelope
     do {
       envelope = try AirKoreaJSON.read(response.body, fields: fields)
     } catch {
-      try KMAResponseReader.refuseStatus(response, from: .airKorea)
+      try KMAResponseReader.refuseStatus(response, from: service)
       throw ForecastError(
         .decoding,
         message:
-          "The AirKorea answer could not be read: \(error.reason) at byte \(error.offset) of "
+          "\(service.name)'s answer could not be read: \(error.reason) at byte \(error.offset) of "
           + "\(response.body.count). It may have been cut off; try again.",
         httpStatus: response.status)
     }
+    if let reason = envelope.gatewayReasonCode {
+      throw KMAResponseReader.resultError(
+        KMAResultCode(reason), serviceMessage: envelope.resultMessage, status: response.status,
+        from: service)
+    }
     guard let text = envelope.resultCode else {
-      try KMAResponseReader.refuseStatus(response, from: .airKorea)
+      try KMAResponseReader.refuseStatus(response, from: service)
       throw ForecastError(
         .decoding,
         message:
-          "The answer is JSON but has no result code, so it is not from AirKorea; check the "
-          + "AirKorea base URL.",
+          "The answer is JSON but has no result code, so it is not from \(service.subject); "
+          + "check the base URL.",
         httpStatus: response.status)
     }
     let code = KMAResultCode(text)
     if code == .noData { return AirKoreaEnvelope(resultCode: text, totalCount: 0) }
     guard code == .normal || code.rawValue == "200" else {
       throw KMAResponseReader.resultError(
-        code, serviceMessage: envelope.resultMessage, status: response.status, from: .airKorea)
+        code, serviceMessage: envelope.resultMessage, status: response.status, from: service)
     }
-    try KMAResponseReader.refuseStatus(response, from: .airKorea)
+    try KMAResponseReader.refuseStatus(response, from: service)
     return envelope
   }
 }
