@@ -131,28 +131,14 @@ enum WarningsBenchmarks {
     let decoder = JSONDecoder()
     return try Harness.measure(decodePlan) { () throws -> UInt64 in
       UInt64(
-        try decoder.decode(PlainWarningEnvelope.self, from: body).response.body.items.item.count)
+        try decoder.decode(PlainPortalEnvelope<PlainWarningBody>.self, from: body).response.body
+          .items.item.count)
     }
   }
 }
 
-/// The `getPwnCd` envelope as a naive client declares it.
-private struct PlainWarningEnvelope: Decodable {
-  struct Response: Decodable {
-    let header: Header
-    let body: Body
-  }
-
-  struct Header: Decodable {
-    let resultCode: String
-    let resultMsg: String
-  }
-
-  struct Body: Decodable {
-    let totalCount: Int
-    let items: Items
-  }
-
+/// The `getPwnCd` body as a naive client declares it, with the field types the service sends.
+private struct PlainWarningBody: Decodable {
   struct Items: Decodable {
     let item: [Item]
   }
@@ -172,5 +158,6 @@ private struct PlainWarningEnvelope: Decodable {
     let cancel: String?
   }
 
-  let response: Response
+  let totalCount: Int
+  let items: Items
 }

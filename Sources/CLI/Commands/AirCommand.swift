@@ -92,13 +92,7 @@ enum AirCommand {
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
     var baseURL = AirKoreaClient.dataGoKr
     if let text = options.value("--air-base-url") {
-      guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-        let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.host != nil
-      else {
-        throw .usage("--air-base-url needs an http or https URL.", usage)
-      }
-      baseURL = url
+      baseURL = try ServiceOptions.webURL(text, option: "--air-base-url", usage: usage)
     } else if let kmaBaseURL,
       var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
     {
@@ -106,16 +100,10 @@ enum AirCommand {
       components.percentEncodedQuery = nil
       baseURL = components.url ?? baseURL
     }
-    let clock: @Sendable () -> Date
-    if let now {
-      clock = { now }
-    } else {
-      clock = { Date() }
-    }
     do {
       return try AirKoreaClient(
         serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,
-        now: clock)
+        now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)
     }

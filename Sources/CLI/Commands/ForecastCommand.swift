@@ -476,6 +476,14 @@ struct OutlookJSON: Encodable {
     let resultCode: String?
     let message: String
 
+    init(part: String, _ reason: MissingPartReason, language: DisplayLanguage) {
+      self.part = part
+      service = reason.service.rawValue
+      code = reason.error.code.rawValue
+      resultCode = reason.error.kmaResultCode?.rawValue
+      message = reason.message(in: language)
+    }
+
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(part, forKey: .part)
@@ -529,11 +537,7 @@ struct OutlookJSON: Encodable {
       + (warningsReason == nil ? [] : ["warnings"])
     let reasons = ForecastPart.allCases.map { ($0.rawValue, outlook.missingReasons[$0]) }
     missingReasons = (reasons + [("warnings", warningsReason)]).compactMap { part, reason in
-      reason.map {
-        MissingReason(
-          part: part, service: $0.service.rawValue, code: $0.error.code.rawValue,
-          resultCode: $0.error.kmaResultCode?.rawValue, message: $0.message(in: language))
-      }
+      reason.map { MissingReason(part: part, $0, language: language) }
     }
     warnings = report.flatMap {
       $0.missingReason == nil ? $0.active.map(ActiveWarningJSON.init) : nil

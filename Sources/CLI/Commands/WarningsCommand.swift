@@ -103,7 +103,7 @@ enum WarningsCommand {
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
     var baseURL = KMAWarningsClient.dataGoKr
     if let text = options.value("--warn-base-url") {
-      baseURL = try webURL(text, option: "--warn-base-url")
+      baseURL = try ServiceOptions.webURL(text, option: "--warn-base-url", usage: usage)
     } else if let kmaBaseURL,
       var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
     {
@@ -114,27 +114,12 @@ enum WarningsCommand {
       components.percentEncodedQuery = nil
       baseURL = components.url ?? baseURL
     }
-    let clock: @Sendable () -> Date
-    if let now {
-      clock = { now }
-    } else {
-      clock = { Date() }
-    }
     do {
-      return try KMAWarningsClient(serviceKey: key, baseURL: baseURL, now: clock)
+      return try KMAWarningsClient(
+        serviceKey: key, baseURL: baseURL, now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)
     }
-  }
-
-  private static func webURL(_ text: String, option: String) throws(CLIError) -> URL {
-    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      url.host != nil
-    else {
-      throw .usage("\(option) needs an http or https URL.", usage)
-    }
-    return url
   }
 
   /// The report as lines: the warnings in force and issued, the 예비특보 and any disagreement.
@@ -205,30 +190,11 @@ struct WarningsDocument: Encodable {
   let zones: [ZoneJSON]
   let active: [ActiveWarningJSON]
   let preliminary: [PreliminaryJSON]
-  let missing: MissingJSON?
+  let missing: OutlookJSON.MissingReason?
 
   struct PreliminaryJSON: Encodable {
     let kind: String
     let text: String
-  }
-
-  struct MissingJSON: Encodable {
-    let service: String
-    let code: String
-    let resultCode: String?
-    let message: String
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(service, forKey: .service)
-      try container.encode(code, forKey: .code)
-      try container.encode(resultCode, forKey: .resultCode)
-      try container.encode(message, forKey: .message)
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case service, code, resultCode, message
-    }
   }
 
   init(_ report: WarningsReport, town: String, language: DisplayLanguage) {
@@ -238,9 +204,7 @@ struct WarningsDocument: Encodable {
     active = report.active.map(ActiveWarningJSON.init)
     preliminary = report.preliminary.map { PreliminaryJSON(kind: $0.kindText, text: $0.text) }
     missing = report.missingReason.map {
-      MissingJSON(
-        service: $0.service.rawValue, code: $0.error.code.rawValue,
-        resultCode: $0.error.kmaResultCode?.rawValue, message: $0.message(in: language))
+      OutlookJSON.MissingReason(part: "warnings", $0, language: language)
     }
   }
 

@@ -267,7 +267,9 @@ public final class KMAWarningsClient: Sendable {
           + "is sent to it until midnight, Korea time.",
         kmaResultCode: .requestLimitExceeded)
     }
-    let request = try request(operation, parameters)
+    let request = try PortalRequest.make(
+      baseURL: baseURL, operation: operation, key: key, parameters: parameters, timeout: timeout,
+      format: "dataType=JSON", service: "KMA warning")
     let response = try await transport.send(request)
     do {
       return try AirKoreaReader.read(response, fields: fields, from: .kmaWarnings)
@@ -279,27 +281,6 @@ public final class KMAWarningsClient: Sendable {
       }
       throw error
     }
-  }
-
-  /// The request, its key percent-encoded exactly once.
-  private func request(_ operation: String, _ parameters: KeyValuePairs<String, String>)
-    throws(ForecastError) -> HTTPRequest
-  {
-    var base = baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    let query =
-      ["serviceKey=\(key.value)", "dataType=JSON"]
-      + parameters.map {
-        "\(KMARequestBuilder.percentEncoded($0.key))=\(KMARequestBuilder.percentEncoded($0.value))"
-      }
-    guard let url = URL(string: "\(base)/\(operation)?\(query.joined(separator: "&"))") else {
-      throw ForecastError(
-        .invalidRequest,
-        message: "The KMA warning request URL could not be built; check the warning base URL.")
-    }
-    return HTTPRequest(
-      url: url, headers: ["Accept": "application/json", "User-Agent": "Haru"], timeout: timeout,
-      sensitiveQueryItems: ["serviceKey"])
   }
 
   // MARK: - State
@@ -321,18 +302,6 @@ public final class KMAWarningsClient: Sendable {
     var days: [CalendarDay: KeptDay] = [:]
     var status: KeptStatus?
     var closedUntil: Date?
-  }
-}
-
-extension Result {
-  fileprivate var failure: Failure? {
-    if case .failure(let error) = self { return error }
-    return nil
-  }
-
-  fileprivate var success: Success? {
-    if case .success(let value) = self { return value }
-    return nil
   }
 }
 
