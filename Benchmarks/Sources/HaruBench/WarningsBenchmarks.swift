@@ -12,15 +12,17 @@ enum WarningsBenchmarks {
 
   /// Sixty days of `getPwnCd` rows ending on 2026-09-26, generated with a fixed seed to look
   /// like the real ones (about 75 a day, 4,500 in all): announcements through the day, their
-  /// number restarting each month; issues, changes and extensions of warnings not in force and
-  /// releases of those in force, on the zones valid then; mostly 폭염, 열대야, 호우, 강풍 and 풍랑;
-  /// a quarter of the issues in force two hours after their announcement; JSON types as the
-  /// service sends them (`stnId`, `command` and `cancel` strings, the rest numbers).
+  /// number restarting each month; each row either issues a warning on a zone valid then or
+  /// releases, changes or extends one in force, the more likely the more are in force, so that
+  /// some 60 are in force at a time, as on a busy summer day; mostly 폭염, 열대야, 호우, 강풍 and
+  /// 풍랑; a quarter of the issues in force two hours after their announcement; one row in 50
+  /// cancelled; JSON types as the service sends them (`stnId`, `command` and `cancel` strings,
+  /// the rest numbers).
   static func windowBody() -> String {
     var random = SplitMix64(seed: 0x5741_524E)
     let zones = WarningZones.bundled.zones(at: noon).filter { $0.code != "L1000000" }
     let kinds: [Int64] = [12, 12, 12, 13, 13, 2, 2, 1, 6, 6, 3, 8, 4]
-    var active: [String: Int64] = [:]
+    var inForce: [(zone: WarningZone, kind: Int64, level: Int64)] = []
     var rows: [String] = []
     rows.reserveCapacity(4_600)
     var sequence: Int64 = 0
@@ -37,19 +39,28 @@ enum WarningsBenchmarks {
         sequence += 1
         let minute = date * 10_000 + Int64(5 + announcement * 3) * 100 + Int64(announcement * 7)
         for _ in 0..<(12 + announcement % 2 * 1) {
-          let zone = zones[Int(random.next() % UInt64(zones.count))]
-          let (code, name) = (zone.code, zone.name)
-          let kind = kinds[Int(random.next() % UInt64(kinds.count))]
-          let key = "\(code)/\(kind)"
-          let level = active[key] ?? Int64(random.next() % 3 == 0 ? 1 : 0)
+          let count = Double(inForce.count)
           let command: Int64
-          if active[key] != nil {
-            command = [2, 2, 7, 3][Int(random.next() % 4)]
+          let index: Int
+          if random.unitInterval() < count / (count + 40) {
+            index = Int(random.next() % UInt64(inForce.count))
+            command = [2, 2, 2, 7, 3][Int(random.next() % 5)]
           } else {
+            let zone = zones[Int(random.next() % UInt64(zones.count))]
+            let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+            let level = Int64(random.next() % 3 == 0 ? 1 : 0)
+            inForce.append((zone, kind, level))
+            index = inForce.count - 1
             command = 1
           }
+          let (zone, kind, level) = inForce[index]
+          let (code, name) = (zone.code, zone.name)
           let newLevel = command == 7 ? min(level + 1, kind == 12 ? 2 : 1) : level
-          active[key] = command == 2 ? nil : newLevel
+          if command == 2 {
+            inForce.remove(at: index)
+          } else {
+            inForce[index].level = newLevel
+          }
           let start = command == 2 ? 0 : (random.next() % 4 == 0 ? minute + 200 : minute)
           let end = command == 2 ? minute : 0
           rows.append(
