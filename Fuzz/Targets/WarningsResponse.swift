@@ -4,6 +4,7 @@
 // HaruForecast by run.sh.
 
 import Foundation
+import HaruModels
 
 /// Runs one input; the entry point in `Entry/` calls it for every input libFuzzer tries.
 ///
