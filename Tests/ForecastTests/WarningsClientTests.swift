@@ -42,13 +42,17 @@ private struct Harness {
   let clock: LockedState<Date>
   let client: KMAWarningsClient
 
-  init(pageSize: Int = 1000, _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+  init(
+    pageSize: Int = 1000, cacheDirectory: URL? = nil,
+    _ respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) throws {
     let clock = LockedState(Date(timeIntervalSince1970: 0))
     self.clock = clock
     transport = StubTransport { request in respond(request) }
     client = try KMAWarningsClient(
       serviceKey: "test+key/==", baseURL: KMAWarningsClient.dataGoKr, transport: transport,
-      timeout: .seconds(5), now: { clock.withLock { $0 } }, pageSize: pageSize)
+      timeout: .seconds(5), cacheDirectory: cacheDirectory, now: { clock.withLock { $0 } },
+      pageSize: pageSize)
   }
 
   func report(
@@ -125,6 +129,30 @@ struct WarningsClientTests {
     }
     #expect(Set(nextDay) == ["20260925", "20260926", "20260927"])
     #expect(nextDay.count == 3)
+  }
+
+  @Test func settledDaysKeptInTheCacheDirectoryAreNotAskedForByTheNextProcess() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "haru-warning-days-\(UUID().uuidString)", directoryHint: .isDirectory)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try Harness(cacheDirectory: directory, september26)
+    _ = try await first.report(at: 2026_09_26_1130)
+    #expect(first.transport.requests.count == 61)
+    // A new client, as a new process would make: 09-24 and before are settled and kept.
+    let second = try Harness(cacheDirectory: directory, september26)
+    let report = try await second.report(at: 2026_09_26_1130)
+    let asked = second.requests("getPwnCd").compactMap { $0.queryValue(named: "fromTmFc") }
+    #expect(Set(asked) == ["20260925", "20260926"])
+    #expect(asked.count == 2)
+    #expect(report.active.map { $0.warning.zoneCode } == ["L1090500", "L1091440"])
+    // The real rows are on 09-26, asked again; a settled day's rows come back from the file.
+    let third = try Harness(cacheDirectory: directory, september26)
+    _ = try await third.report(at: 2026_09_28_1130)
+    let events = try await third.client.events(at: try korean(2026_09_28_1130), signal: nil).get()
+    #expect(events.count == 10)
+    #expect(
+      Set(third.requests("getPwnCd").compactMap { $0.queryValue(named: "fromTmFc") })
+        == ["20260925", "20260926", "20260927", "20260928"])
   }
 
   @Test func aNewerAnnouncementInTheStatusAsksTodayAndYesterdayAgain() async throws {

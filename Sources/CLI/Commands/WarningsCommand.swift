@@ -116,7 +116,8 @@ enum WarningsCommand {
     }
     do {
       return try KMAWarningsClient(
-        serviceKey: key, baseURL: baseURL, now: ServiceOptions.clock(fixedAt: now))
+        serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,
+        now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)
     }

@@ -22,7 +22,9 @@ import HaruShared
 /// warning issued weeks ago and still in force is seen. Days are kept: a day is asked once it is
 /// older than yesterday and never again; today and yesterday, which can still gain rows, are
 /// asked again when KMA's status names a newer announcement, and at least every hour. A full
-/// page is followed by the next, and a row that both pages hold counts once.
+/// page is followed by the next, and a row that both pages hold counts once. Given a
+/// `cacheDirectory`, the settled days are also kept in a file there, so that a new process asks
+/// only for the days it has not seen.
 ///
 /// **Status.** `getPwnStatus` is asked at most every ten minutes: its newest announcement is the
 /// sign that something changed, its `t6` the cross-check (a disagreement with the replayed
@@ -49,6 +51,7 @@ public final class KMAWarningsClient: Sendable {
   private let now: @Sendable () -> Date
   private let zones: WarningZones
   private let state = LockedState(State())
+  private let store: WarningDayStore?
   /// Rows asked for per page; a full page is followed by the next.
   let pageSize: Int
 
@@ -70,6 +73,8 @@ public final class KMAWarningsClient: Sendable {
   ///   - baseURL: Where the service is; ``dataGoKr`` unless given.
   ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
   ///   - timeout: The longest one request may take.
+  ///   - cacheDirectory: A directory of your choosing to keep the settled days of events in
+  ///     across launches; `nil` keeps them in memory only.
   ///   - now: The wall-clock time, which decides the days asked for, freshness and the quota's
   ///     reset.
   /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key, a key with control
@@ -79,16 +84,18 @@ public final class KMAWarningsClient: Sendable {
     baseURL: URL = KMAWarningsClient.dataGoKr,
     transport: any HTTPTransport = URLSessionTransport(),
     timeout: Duration = .seconds(10),
+    cacheDirectory: URL? = nil,
     now: @escaping @Sendable () -> Date = Date.init
   ) throws(ForecastError) {
     try self.init(
       serviceKey: serviceKey, baseURL: baseURL, transport: transport, timeout: timeout,
-      now: now, pageSize: 1000)
+      cacheDirectory: cacheDirectory, now: now, pageSize: 1000)
   }
 
   init(
     serviceKey: String, baseURL: URL, transport: any HTTPTransport, timeout: Duration,
-    now: @escaping @Sendable () -> Date, pageSize: Int, zones: WarningZones = .bundled
+    cacheDirectory: URL? = nil, now: @escaping @Sendable () -> Date, pageSize: Int,
+    zones: WarningZones = .bundled
   ) throws(ForecastError) {
     self.key = try KMARequestBuilder.encodedKey(serviceKey, of: "KMA warning")
     try KMARequestBuilder.check(
@@ -100,6 +107,7 @@ public final class KMAWarningsClient: Sendable {
     self.now = now
     self.pageSize = max(pageSize, 1)
     self.zones = zones
+    self.store = cacheDirectory.map(WarningDayStore.init(directory:))
   }
 
   // MARK: - A town
@@ -168,6 +176,7 @@ public final class KMAWarningsClient: Sendable {
   > {
     let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
     let first = today.adding(days: 1 - Self.windowDays)
+    await readStoredDays()
     let due: [CalendarDay] = state.withLock { state in
       state.days = state.days.filter { $0.key >= first && $0.key <= today }
       return (0..<Self.windowDays).map { first.adding(days: $0) }.filter { day in
@@ -203,6 +212,7 @@ public final class KMAWarningsClient: Sendable {
         }
       }
     }
+    if due.contains(where: { Self.isSettled($0, at: date) }) { await storeSettledDays() }
     if let failure { return .failure(failure) }
     let events: [WarningEvent] = state.withLock { state in
       state.days.sorted { $0.key < $1.key }.flatMap(\.value.events)
@@ -217,11 +227,39 @@ public final class KMAWarningsClient: Sendable {
     _ kept: KeptDay, day: CalendarDay, today: CalendarDay, at date: Date,
     signal: WarningAnnouncement?
   ) -> Bool {
-    let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
-    if kept.fetchedAt >= settled { return false }
+    if isSettled(day, at: kept.fetchedAt) { return false }
     if day < today.adding(days: -1) { return true }
     if let signal, kept.signal.map({ $0 < signal }) ?? true { return true }
     return date.timeIntervalSince(kept.fetchedAt) >= recentDayLifetime || date < kept.fetchedAt
+  }
+
+  /// Whether a day asked for at an instant can gain no more rows: the instant is past the end of
+  /// the day after.
+  static func isSettled(_ day: CalendarDay, at date: Date) -> Bool {
+    date >= day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
+  }
+
+  /// Takes the settled days kept in the cache directory, once.
+  private func readStoredDays() async {
+    guard let store, state.withLock({ !$0.hasReadStore }) else { return }
+    let stored = await store.read()
+    state.withLock { state in
+      guard !state.hasReadStore else { return }
+      state.hasReadStore = true
+      for (day, events) in stored where state.days[day] == nil {
+        let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
+        state.days[day] = KeptDay(events: events, fetchedAt: settled, signal: nil)
+      }
+    }
+  }
+
+  /// Keeps the settled days in the cache directory.
+  private func storeSettledDays() async {
+    guard let store else { return }
+    let settled: [CalendarDay: [WarningEvent]] = state.withLock { state in
+      state.days.filter { Self.isSettled($0.key, at: $0.value.fetchedAt) }.mapValues(\.events)
+    }
+    await store.write(settled)
   }
 
   /// One Korean day of events, page after page while pages come back full; a row that two pages
@@ -302,6 +340,8 @@ public final class KMAWarningsClient: Sendable {
     var days: [CalendarDay: KeptDay] = [:]
     var status: KeptStatus?
     var closedUntil: Date?
+    /// Whether the days kept in the cache directory were taken.
+    var hasReadStore = false
   }
 }
 
