@@ -90,16 +90,9 @@ enum AirCommand {
       options.value("--service-key"), environment["HARU_KMA_SERVICE_KEY"],
     ]
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-    var baseURL = AirKoreaClient.dataGoKr
-    if let text = options.value("--air-base-url") {
-      baseURL = try ServiceOptions.webURL(text, option: "--air-base-url", usage: usage)
-    } else if let kmaBaseURL,
-      var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
-    {
-      components.percentEncodedPath = "/B552584"
-      components.percentEncodedQuery = nil
-      baseURL = components.url ?? baseURL
-    }
+    let baseURL = try ServiceOptions.baseURL(
+      options, option: "--air-base-url", usage: usage, standard: AirKoreaClient.dataGoKr,
+      kmaBaseURL: kmaBaseURL, path: { _ in "/B552584" })
     do {
       return try AirKoreaClient(
         serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,

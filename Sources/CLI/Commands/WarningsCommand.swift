@@ -101,18 +101,14 @@ enum WarningsCommand {
   ) throws(CLIError) -> KMAWarningsClient? {
     let candidates = [options.value("--service-key"), context.environment["HARU_KMA_SERVICE_KEY"]]
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-    var baseURL = KMAWarningsClient.dataGoKr
-    if let text = options.value("--warn-base-url") {
-      baseURL = try ServiceOptions.webURL(text, option: "--warn-base-url", usage: usage)
-    } else if let kmaBaseURL,
-      var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
-    {
-      var segments = components.percentEncodedPath.split(separator: "/").map(String.init)
-      if !segments.isEmpty { segments.removeLast() }
-      components.percentEncodedPath =
-        "/" + (segments + ["WthrWrnInfoService"]).joined(separator: "/")
-      components.percentEncodedQuery = nil
-      baseURL = components.url ?? baseURL
+    // The sibling of the forecast's path: …/1360000/WthrWrnInfoService.
+    let baseURL = try ServiceOptions.baseURL(
+      options, option: "--warn-base-url", usage: usage, standard: KMAWarningsClient.dataGoKr,
+      kmaBaseURL: kmaBaseURL
+    ) { path in
+      "/"
+        + (path.split(separator: "/").dropLast().map(String.init) + ["WthrWrnInfoService"])
+        .joined(separator: "/")
     }
     do {
       return try KMAWarningsClient(

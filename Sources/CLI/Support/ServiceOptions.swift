@@ -13,6 +13,22 @@ enum ServiceOptions {
     return url
   }
 
+  /// Where a service is: the URL given to its option; else, when the KMA forecast's base URL was
+  /// given (a proxy or a test server), that URL with its path made into the service's; else the
+  /// service's own.
+  static func baseURL(
+    _ options: ParsedOptions, option: String, usage: String, standard: URL, kmaBaseURL: URL?,
+    path: (String) -> String
+  ) throws(CLIError) -> URL {
+    if let text = options.value(option) { return try webURL(text, option: option, usage: usage) }
+    guard let kmaBaseURL,
+      var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
+    else { return standard }
+    components.percentEncodedPath = path(components.percentEncodedPath)
+    components.percentEncodedQuery = nil
+    return components.url ?? standard
+  }
+
   /// The wall clock, or the instant it stands still at (`--now`).
   static func clock(fixedAt now: Date?) -> @Sendable () -> Date {
     if let now { return { now } }
