@@ -16,8 +16,8 @@ export SWIFT_BACKTRACE=enable=no
 
 seconds="${1:-60}"
 shift || true
-all_targets=(kma-response kma-mid-response open-meteo-response air-response settings-file journal-import
-  search-query)
+all_targets=(kma-response kma-mid-response open-meteo-response air-response warnings-response
+  settings-file journal-import search-query)
 targets=("$@")
 ((${#targets[@]} > 0)) || targets=("${all_targets[@]}")
 
@@ -75,7 +75,7 @@ executable() {
 }
 
 forecast=(HaruForecast Sources/Forecast ForecastFuzzEntry.swift KMAResponse.swift
-  KMAMidTermResponse.swift OpenMeteoResponse.swift AirKoreaResponse.swift)
+  KMAMidTermResponse.swift OpenMeteoResponse.swift AirKoreaResponse.swift WarningsResponse.swift)
 journal=(HaruJournal Sources/Journal JournalFuzzEntry.swift JournalImport.swift SearchQuery.swift
   "${sqlite_flags[@]}")
 
@@ -85,7 +85,9 @@ open_findings=" $( (grep -v '^#' Fuzz/open-findings 2>/dev/null || true) | tr '\
 status=0
 for target in "${targets[@]}"; do
   case "$target" in
-  kma-response | kma-mid-response | open-meteo-response | air-response) module_name=HaruForecast ;;
+  kma-response | kma-mid-response | open-meteo-response | air-response | warnings-response)
+    module_name=HaruForecast
+    ;;
   settings-file) module_name=HaruSettings ;;
   journal-import | search-query) module_name=HaruJournal ;;
   *)

@@ -65,6 +65,7 @@ enum HaruCommand {
       case "demo": try await DemoCommand.run(rest, context)
       case "forecast": try await ForecastCommand.run(rest, context)
       case "air": try await AirCommand.run(rest, context)
+      case "warnings": try await WarningsCommand.run(rest, context)
       case "settings": try await SettingsCommand.run(rest, context)
       case "towns": try await TownsCommand.run(rest, context)
       case "journal": try await JournalCommand.run(rest, context)

@@ -34,9 +34,11 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "days",
+          "missing", "missingReasons", "air", "warnings", "days",
         ])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
+      // The warning service answers "no data" for every day: none in force.
+      #expect((document["warnings"] as? [Any])?.isEmpty == true)
       let air = try #require(document["air"] as? [String: Any], "\(result)")
       #expect((air["pm10"] as? [String: Any])?["station"] as? String == "중구")
       #expect(document["midTermIssuedAt"] as? String == "2026-11-30T06:00:00+09:00")

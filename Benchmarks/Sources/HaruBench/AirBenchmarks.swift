@@ -46,7 +46,7 @@ enum AirBenchmarks {
     let body = try provinceAnswer()
     let decoder = JSONDecoder()
     return try Harness.measure(plan) { () throws -> UInt64 in
-      let envelope = try decoder.decode(PlainAirEnvelope.self, from: body)
+      let envelope = try decoder.decode(PlainPortalEnvelope<PlainAirBody>.self, from: body)
       return UInt64(envelope.response.body.items.count)
     }
   }
@@ -164,8 +164,8 @@ enum AirBenchmarks {
   }
 }
 
-/// The real-time envelope as a naive client declares it: every field an optional string.
-private struct PlainAirEnvelope: Decodable {
+/// The data portal's envelope as a naive client declares it, around a body of its own.
+struct PlainPortalEnvelope<Body: Decodable>: Decodable {
   struct Response: Decodable {
     let header: Header
     let body: Body
@@ -176,10 +176,13 @@ private struct PlainAirEnvelope: Decodable {
     let resultMsg: String
   }
 
-  struct Body: Decodable {
-    let totalCount: Int
-    let items: [Item]
-  }
+  let response: Response
+}
+
+/// The real-time body as a naive client declares it: every field an optional string.
+private struct PlainAirBody: Decodable {
+  let totalCount: Int
+  let items: [Item]
 
   struct Item: Decodable {
     let stationName: String?
@@ -203,6 +206,4 @@ private struct PlainAirEnvelope: Decodable {
     let pm10Flag: String?
     let sidoName: String?
   }
-
-  let response: Response
 }

@@ -8,7 +8,7 @@ enum HaruBench {
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + ForecastOutlookBenchmarks.all
     + JournalBenchmarks.all + JournalProcessBenchmarks.all + JournalArchiveBenchmarks.all
-    + PlacesBenchmarks.all + AirBenchmarks.all
+    + PlacesBenchmarks.all + AirBenchmarks.all + WarningsBenchmarks.all
 
   static func main() async {
     // The other process of `settings.external-change.latency`.

@@ -90,32 +90,13 @@ enum AirCommand {
       options.value("--service-key"), environment["HARU_KMA_SERVICE_KEY"],
     ]
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-    var baseURL = AirKoreaClient.dataGoKr
-    if let text = options.value("--air-base-url") {
-      guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
-        let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.host != nil
-      else {
-        throw .usage("--air-base-url needs an http or https URL.", usage)
-      }
-      baseURL = url
-    } else if let kmaBaseURL,
-      var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
-    {
-      components.percentEncodedPath = "/B552584"
-      components.percentEncodedQuery = nil
-      baseURL = components.url ?? baseURL
-    }
-    let clock: @Sendable () -> Date
-    if let now {
-      clock = { now }
-    } else {
-      clock = { Date() }
-    }
+    let baseURL = try ServiceOptions.baseURL(
+      options, option: "--air-base-url", usage: usage, standard: AirKoreaClient.dataGoKr,
+      kmaBaseURL: kmaBaseURL, path: { _ in "/B552584" })
     do {
       return try AirKoreaClient(
         serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,
-        now: clock)
+        now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HaruForecast
 import HaruModels
+import HaruPlaces
 import HaruSettings
 
 /// `haru forecast`: yesterday and the days from today to day 10 for a town.
@@ -13,6 +14,7 @@ enum ForecastCommand {
       valued: [
         "--town", "--lat", "--lon", "--nx", "--ny", "--provider", "--service-key", "--base-url",
         "--mid-base-url", "--now", "--days", "--air-service-key", "--air-base-url",
+        "--warn-base-url",
       ],
       flags: ["--offline"], usage: usage)
     try options.expectPositionals(0...0, "", usage: usage)
@@ -24,7 +26,10 @@ enum ForecastCommand {
     if offline, options.has("--base-url") || options.has("--mid-base-url") {
       throw .usage("--offline reads the bundled samples; it takes no --base-url.", usage)
     }
-    if providerName != "kma", options.has("--mid-base-url") || options.has("--air-base-url") {
+    if providerName != "kma",
+      options.has("--mid-base-url") || options.has("--air-base-url")
+        || options.has("--warn-base-url")
+    {
       throw .usage(
         "--mid-base-url and --air-base-url name KMA's and AirKorea's services; Open-Meteo has "
           + "neither.", usage)
@@ -88,6 +93,16 @@ enum ForecastCommand {
     let outlook = try await fetch(
       town: town, from: source, now: now,
       cacheDirectory: offline ? nil : context.forecastCacheDirectory)
+    var warnings: WarningsReport?
+    if case .kma = source,
+      let client = try WarningsCommand.client(
+        options, context, kmaBaseURL: baseURL, now: now)
+    {
+      let place = try WarningsCommand.place(of: town, in: PlaceDirectory())
+      warnings = await client.report(
+        province: place.province, district: place.district, neighborhood: place.neighborhood,
+        at: now)
+    }
     if offline {
       // On standard error when the output is JSON, so that standard output stays the contract.
       if context.json {
@@ -102,9 +117,12 @@ enum ForecastCommand {
         context.console.printError("haru: note: \(reason.message(in: context.language))")
       }
     }
+    if let reason = warnings?.missingReason {
+      context.console.printError("haru: note: \(reason.message(in: context.language))")
+    }
     try show(
       outlook, days: dayCount, unit: settings[.temperatureUnit],
-      scale: settings[.airQualityScale], context)
+      scale: settings[.airQualityScale], warnings: warnings, context)
   }
 
   /// Where the forecast comes from.
@@ -207,11 +225,12 @@ enum ForecastCommand {
 
   static func show(
     _ outlook: ForecastOutlook, days count: Int, unit: TemperatureUnit,
-    scale: AirQualityScale = .korea, _ context: Context
+    scale: AirQualityScale = .korea, warnings: WarningsReport? = nil, _ context: Context
   ) throws(CLIError) {
     if context.json {
       try context.printJSON(
-        OutlookJSON(outlook, days: count, language: context.language, scale: scale))
+        OutlookJSON(
+          outlook, days: count, language: context.language, scale: scale, warnings: warnings))
       return
     }
     let console = context.console
@@ -236,6 +255,8 @@ enum ForecastCommand {
       console.print(
         context.text("중기예보(4~10일)를 받지 못했습니다.", "Days 4–10 (mid-term) could not be had."))
     }
+    // A warning in force is the first thing to see, before the air and the days.
+    if let warnings { WarningsCommand.printAboveTheDays(warnings, context) }
     if let air = outlook.air {
       console.print("")
       let lines = AirCommand.lines(air, scale: scale, today: outlook.referenceDay, context)
@@ -455,6 +476,14 @@ struct OutlookJSON: Encodable {
     let resultCode: String?
     let message: String
 
+    init(part: String, _ reason: MissingPartReason, language: DisplayLanguage) {
+      self.part = part
+      service = reason.service.rawValue
+      code = reason.error.code.rawValue
+      resultCode = reason.error.kmaResultCode?.rawValue
+      message = reason.message(in: language)
+    }
+
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(part, forKey: .part)
@@ -479,11 +508,14 @@ struct OutlookJSON: Encodable {
   let missing: [String]
   let missingReasons: [MissingReason]
   let air: AirJSON?
+  /// The warnings in force (`haru warnings`' `active`); `nil` when they were not asked for or
+  /// could not be had.
+  let warnings: [ActiveWarningJSON]?
   let days: [Day]
 
   init(
     _ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english,
-    scale: AirQualityScale = .korea
+    scale: AirQualityScale = .korea, warnings report: WarningsReport? = nil
   ) {
     provider = outlook.provider
     grid = Grid(nx: outlook.town.gridPoint.nx, ny: outlook.town.gridPoint.ny)
@@ -499,13 +531,16 @@ struct OutlookJSON: Encodable {
         sky: hour.sky?.rawValue, precipitationType: hour.precipitationType.map(Self.typeName),
         humidity: hour.humidity)
     }
-    missing = ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
-    missingReasons = ForecastPart.allCases.compactMap { part in
-      outlook.missingReasons[part].map {
-        MissingReason(
-          part: part.rawValue, service: $0.service.rawValue, code: $0.error.code.rawValue,
-          resultCode: $0.error.kmaResultCode?.rawValue, message: $0.message(in: language))
-      }
+    let warningsReason = report?.missingReason
+    missing =
+      ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
+      + (warningsReason == nil ? [] : ["warnings"])
+    let reasons = ForecastPart.allCases.map { ($0.rawValue, outlook.missingReasons[$0]) }
+    missingReasons = (reasons + [("warnings", warningsReason)]).compactMap { part, reason in
+      reason.map { MissingReason(part: part, $0, language: language) }
+    }
+    warnings = report.flatMap {
+      $0.missingReason == nil ? $0.active.map(ActiveWarningJSON.init) : nil
     }
     air = outlook.air.map { AirJSON($0, scale: scale, today: outlook.referenceDay, language) }
     days = ForecastCommand.shownDays(outlook, count: count).map { day in
@@ -540,12 +575,13 @@ struct OutlookJSON: Encodable {
     try container.encode(missing, forKey: .missing)
     try container.encode(missingReasons, forKey: .missingReasons)
     try container.encode(air, forKey: .air)
+    try container.encode(warnings, forKey: .warnings)
     try container.encode(days, forKey: .days)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, days
+      missingReasons, air, warnings, days
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

@@ -5,10 +5,13 @@ enum Help {
   static let forecast =
     "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
     + " [--service-key KEY] [--base-url URL] [--mid-base-url URL] [--days N] [--now ISO8601]"
-    + " [--air-service-key KEY] [--air-base-url URL] [--offline]"
+    + " [--air-service-key KEY] [--air-base-url URL] [--warn-base-url URL] [--offline]"
   static let air =
     "haru air [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--scale korea|who2021|eight]"
     + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601]"
+  static let warnings =
+    "haru warnings [--town NAME | --lat LAT --lon LON] [--now ISO8601] [--warn-base-url URL]"
+    + " [--json]"
   static let settings =
     "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet, scale)"
   static let settingsGet = "haru settings get theme|unit|pet|scale"
@@ -50,7 +53,8 @@ enum Help {
       demo                      a short tour on bundled sample data: no network, no key
       forecast                  today and the days to day 10 for a town, with 오전/오후
       air                       미세먼지, 초미세먼지 and ozone near a town, from AirKorea
-      settings                  show or change the theme, temperature unit and pet
+      warnings                  the weather warnings (기상특보) in force for a town, and 예비특보
+      settings                  show or change the theme, temperature unit, pet and air scale
       towns                     the towns you follow (up to 3), one of them current
       journal                   the scent journal
       help                      this text
@@ -63,8 +67,9 @@ enum Help {
         (MidFcstInfoService) unless --mid-base-url names it. --days N shows today and the
         days after, N in all (1-11, default 10). --now fixes the clock. --offline uses the
         bundled sample responses (sample data, not a real forecast). With KMA online, the
-        air quality comes too (see air); a part a service refuses (the mid-term forecast, the
-        air quality) is left out with the reason on standard error, exit status 0.
+        air quality comes too (see air), and the warnings in force for the town above the days
+        (see warnings; JSON `warnings`); a part a service refuses (the mid-term forecast, the
+        air quality, the warnings) is left out with the reason on standard error, exit status 0.
 
     air:
       \(air)
@@ -74,6 +79,19 @@ enum Help {
         HARU_AIRKOREA_SERVICE_KEY, else the KMA key (one portal key often covers both). AirKorea
         is asked on the host of --base-url when that is given and --air-base-url is not.
         출처: 한국환경공단 에어코리아; real-time values are provisional.
+
+    warnings:
+      \(warnings)
+        what is in force for the town (kind and level, zone, since when; "in part of the
+        town" with the sub-zone's name where KMA splits the city), warnings issued that come
+        into force later, and the 예비특보, which are never in force. --town is a saved town
+        or one area of KMA's table (성복동, 용인시수지구 성복동); with --lat and --lon the
+        area nearest. The key is the KMA key (--service-key or HARU_KMA_SERVICE_KEY); the
+        service must be approved for it on its own. It is asked at --warn-base-url (everything
+        before getPwnCd), else at https://apis.data.go.kr/1360000/WthrWrnInfoService. Events
+        of the last 60 days are replayed. When the service refuses or fails, nothing is shown
+        as in force, the reason goes to standard error, JSON `missing` says it, exit status 0.
+        출처: 기상청.
 
     settings:
       haru settings list

@@ -309,7 +309,7 @@ public final class AirKoreaClient: Sendable {
           + "to it until midnight, Korea time.",
         kmaResultCode: .requestLimitExceeded)
     }
-    let request = try AirKoreaRequest.make(
+    let request = try PortalRequest.make(
       baseURL: baseURL, operation: operation, key: key, parameters: parameters, timeout: timeout)
     let response = try await transport.send(request)
     do {
@@ -391,8 +391,15 @@ package struct ServiceFailure: Error, Sendable {
 }
 
 extension Result {
-  fileprivate var failure: Failure? {
+  /// The error of a failure, `nil` for a success.
+  var failure: Failure? {
     if case .failure(let error) = self { return error }
+    return nil
+  }
+
+  /// The value of a success, `nil` for a failure.
+  var success: Success? {
+    if case .success(let value) = self { return value }
     return nil
   }
 }

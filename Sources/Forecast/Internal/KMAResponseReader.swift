@@ -230,4 +230,11 @@ struct PortalService: Sendable {
   static let kma = PortalService(name: "The forecast service", codeLabel: "KMA code")
   static let airKorea = PortalService(
     name: "The AirKorea air-quality service", codeLabel: "result code")
+  static let kmaWarnings = PortalService(
+    name: "KMA's weather warning service", codeLabel: "KMA code")
+
+  /// The service as the object of a sentence: ``name`` with a lower-case article.
+  var subject: String {
+    name.hasPrefix("The ") ? "the" + name.dropFirst(3) : name
+  }
 }

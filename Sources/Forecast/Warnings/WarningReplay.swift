@@ -107,7 +107,8 @@ public enum WarningRowsReading {
   ) {
     WarningRows.events(
       try AirKoreaReader.read(
-        HTTPResponse(status: 200, body: body), fields: WarningRows.eventFields
+        HTTPResponse(status: 200, body: body), fields: WarningRows.eventFields,
+        from: .kmaWarnings
       )
       .rows)
   }
@@ -120,7 +121,8 @@ public enum WarningRowsReading {
   public static func status(decoding body: Data) throws(ForecastError) -> WarningStatus? {
     WarningRows.status(
       try AirKoreaReader.read(
-        HTTPResponse(status: 200, body: body), fields: WarningRows.statusFields
+        HTTPResponse(status: 200, body: body), fields: WarningRows.statusFields,
+        from: .kmaWarnings
       ).rows)
   }
 }

@@ -51,6 +51,32 @@ public struct PreliminaryWarning: Hashable, Sendable {
   /// The announcement it was read from.
   public let announcement: WarningAnnouncement?
 
+  /// Creates a 예비특보, as in tests and previews.
+  ///
+  /// - Parameters:
+  ///   - kindText: The kind as written, such as `"풍랑"`; ``kind`` is read from it.
+  ///   - expected: When it is expected, as written.
+  ///   - areas: The areas, as written.
+  ///   - announcement: The announcement it came from.
+  public init(
+    kindText: String, expected: String, areas: String, announcement: WarningAnnouncement? = nil
+  ) {
+    self.init(
+      kind: WarningKind(koreanName: kindText), kindText: kindText, expected: expected,
+      areas: areas, announcement: announcement)
+  }
+
+  init(
+    kind: WarningKind?, kindText: String, expected: String, areas: String,
+    announcement: WarningAnnouncement?
+  ) {
+    self.kind = kind
+    self.kindText = kindText
+    self.expected = expected
+    self.areas = areas
+    self.announcement = announcement
+  }
+
   /// The expected time and areas as one line: `"09월 26일 새벽(00시~06시) : 남해서부서쪽먼바다, …"`.
   public var text: String {
     areas.isEmpty ? expected : "\(expected) : \(areas)"

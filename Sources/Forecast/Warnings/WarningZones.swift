@@ -104,15 +104,32 @@ struct WarningZoneRow: Sendable {
   let parent: String?
   let shortName: String
   let name: String
+  /// The row as a zone, made once.
+  let zone: WarningZone
+  /// The name without its parenthesis when it names a city or county (ends in 시 or 군), which
+  /// a 시군구 begins with; `nil` otherwise.
+  let cityName: String?
 
-  func isValid(atMinute minute: Int64) -> Bool {
-    from <= minute && minute < until
-  }
-
-  var zone: WarningZone {
-    WarningZone(
+  init(
+    code: String, from: Int64, until: Int64, kind: Int64, parent: String?, shortName: String,
+    name: String
+  ) {
+    self.code = code
+    self.from = from
+    self.until = until
+    self.kind = kind
+    self.parent = parent
+    self.shortName = shortName
+    self.name = name
+    zone = WarningZone(
       code: code, name: name, shortName: shortName, parentCode: parent,
       validFrom: WarningTime.date(kmaMinute: from) ?? .distantPast,
       validUntil: until >= 2100_0000_0000 ? nil : WarningTime.date(kmaMinute: until))
+    let bare = name.firstIndex(of: "(").map { String(name[..<$0]) } ?? name
+    cityName = bare.hasSuffix("시") || bare.hasSuffix("군") ? bare : nil
+  }
+
+  func isValid(atMinute minute: Int64) -> Bool {
+    from <= minute && minute < until
   }
 }

@@ -2,8 +2,8 @@ public import HaruForecast
 public import HaruModels
 public import HaruSettings
 
-/// The weather screen: yesterday, today and tomorrow for the current town, in the chosen unit, and
-/// its air quality on the chosen scale.
+/// The weather screen: yesterday, today and tomorrow for the current town, in the chosen unit, its
+/// air quality on the chosen scale, and the weather warnings in force there.
 ///
 /// The forecast is fetched when the screen appears, when the person pulls to refresh, and when the
 /// current town changes (a fetch for the previous town is cancelled). A change of temperature unit
@@ -22,6 +22,11 @@ public import HaruSettings
 /// fails, ``Output/errorMessage`` says why in the screen's language. If the
 /// ``/HaruForecast/ForecastService`` still has an older forecast, the report shows it, marked
 /// ``WeatherReport/isStale`` and with the time it was issued.
+///
+/// Given a ``/HaruForecast/KMAWarningsClient``, every fetch also asks for the current town's
+/// warnings (``Output/warnings``): those in force, most severe first, and the 예비특보. A
+/// warning service that refuses or fails leaves the card without warnings, saying why; the
+/// forecast is shown all the same.
 @MainActor
 public final class WeatherViewModel {
   /// What the person does on the weather screen.
@@ -49,10 +54,14 @@ public final class WeatherViewModel {
     public let temperatureUnit: ValueObservation<TemperatureUnit>
     /// The scale air-quality grades are given on (``WeatherReport/air``).
     public let airQualityScale: ValueObservation<AirQualityScale>
+    /// The current town's weather warnings; `nil` until they have arrived, after a change of
+    /// town, and always when the view model was made without a warnings client.
+    public let warnings: ValueObservation<WarningsCard?>
   }
 
   private let settings: SettingsStore
   private let service: ForecastService
+  private let warningsClient: KMAWarningsClient?
   private let language: DisplayLanguage
   private var town: Town
   private var outlook: ForecastOutlook?
@@ -65,6 +74,7 @@ public final class WeatherViewModel {
   let errorMessage = OutputSubject<String?>(nil)
   let temperatureUnit: OutputSubject<TemperatureUnit>
   let airQualityScale: OutputSubject<AirQualityScale>
+  let warnings = OutputSubject<WarningsCard?>(nil)
 
   /// Creates the view model.
   ///
@@ -72,10 +82,15 @@ public final class WeatherViewModel {
   ///   - settings: The store with the saved towns, the temperature unit and the air-quality
   ///     scale.
   ///   - forecast: The service forecasts are fetched from.
+  ///   - warnings: Where the weather warnings come from; `nil` (no warnings) unless given.
   ///   - language: The language of the report and of error messages.
-  public init(settings: SettingsStore, forecast: ForecastService, language: DisplayLanguage) {
+  public init(
+    settings: SettingsStore, forecast: ForecastService, warnings: KMAWarningsClient? = nil,
+    language: DisplayLanguage
+  ) {
     self.settings = settings
     self.service = forecast
+    self.warningsClient = warnings
     self.language = language
     let town = settings[.savedTowns].current
     let unit = settings[.temperatureUnit]
@@ -119,7 +134,8 @@ public final class WeatherViewModel {
     return Output(
       townName: townName.observation, isLoading: isLoading.observation,
       report: report.observation, errorMessage: errorMessage.observation,
-      temperatureUnit: temperatureUnit.observation, airQualityScale: airQualityScale.observation)
+      temperatureUnit: temperatureUnit.observation, airQualityScale: airQualityScale.observation,
+      warnings: warnings.observation)
   }
 
   /// Fetches the forecast for the current town, unless a fetch for it is under way.
@@ -129,7 +145,14 @@ public final class WeatherViewModel {
     let town = town
     loadingTown = town
     isLoading.send(true)
-    work.run(in: "load") { [weak self, service] in
+    let language = language
+    work.run(in: "load") { [weak self, service, warningsClient] in
+      async let warnings = { () async -> WarningsCard? in
+        guard let warningsClient,
+          let report = await WarningsCard.report(for: town, from: warningsClient)
+        else { return nil }
+        return WarningsCard(report, language: language)
+      }()
       let result: Result<ForecastOutlook, ForecastError>
       do throws(ForecastError) {
         result = .success(try await service.outlook(for: town))
@@ -137,8 +160,11 @@ public final class WeatherViewModel {
         result = .failure(error)
       }
       // A newer request (another town) or the release of the view model cancelled this one.
-      guard !Task.isCancelled, let self else { return }
-      self.finish(result)
+      if !Task.isCancelled { self?.finish(result) }
+      // The forecast is shown without waiting for the warnings, which may take longer.
+      let card = await warnings
+      guard !Task.isCancelled, warningsClient != nil, let self else { return }
+      self.warnings.send(card)
     }
   }
 
@@ -166,6 +192,7 @@ public final class WeatherViewModel {
     work.cancel(slot: "load")
     report.send(outlook.map(written))
     errorMessage.send(nil)
+    warnings.send(nil)
     if hasAppeared {
       load()
     } else {
@@ -202,6 +229,7 @@ public final class WeatherViewModel {
     errorMessage.startRecording()
     temperatureUnit.startRecording()
     airQualityScale.startRecording()
+    warnings.startRecording()
   }
 
   /// Returns once every event sent so far is handled and no work is running.

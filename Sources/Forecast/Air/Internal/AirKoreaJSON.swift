@@ -9,6 +9,8 @@ import Foundation
 struct AirKoreaEnvelope {
   var resultCode: String?
   var resultMessage: String?
+  /// `OpenAPI_ServiceResponse.cmmMsgHeader.returnReasonCode`: the gateway's refusal, sent as JSON.
+  var gatewayReasonCode: String?
   var totalCount: Int64?
   /// The rows, each holding the wanted fields in the order they were asked for.
   var rows: [[String?]] = []
@@ -66,6 +68,8 @@ struct AirKoreaJSON {
     try members { (reader, key) throws(AirKoreaJSONFailure) in
       if key == "response" {
         try reader.response(&envelope)
+      } else if key == "OpenAPI_ServiceResponse" {
+        try reader.gateway(&envelope)
       } else {
         try reader.skip(depth: 1)
       }
@@ -96,6 +100,22 @@ struct AirKoreaJSON {
         }
       default:
         try reader.skip(depth: 2)
+      }
+    }
+  }
+
+  /// `{"cmmMsgHeader": {"returnReasonCode": "30", …}}`: the portal gateway's refusal.
+  private mutating func gateway(_ envelope: inout AirKoreaEnvelope) throws(AirKoreaJSONFailure) {
+    try members { (reader, key) throws(AirKoreaJSONFailure) in
+      guard key == "cmmMsgHeader" else { return try reader.skip(depth: 2) }
+      try reader.members { (reader, key) throws(AirKoreaJSONFailure) in
+        switch key {
+        case "returnReasonCode": envelope.gatewayReasonCode = try reader.scalar()
+        case "returnAuthMsg", "errMsg":
+          let text = try reader.scalar()
+          envelope.resultMessage = envelope.resultMessage ?? text
+        default: try reader.skip(depth: 3)
+        }
       }
     }
   }

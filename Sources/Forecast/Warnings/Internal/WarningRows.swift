@@ -99,9 +99,14 @@ enum WarningRows {
       .filter { !$0.isEmpty }
   }
 
+  /// The text without ASCII spaces around it (the service pads some values), `nil` when
+  /// nothing is left.
   private static func trimmed(_ text: String?) -> String? {
     guard let text else { return nil }
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, last > 0x20 {
+      return text
+    }
+    let trimmed = text.trimmingASCIIWhitespace()
     return trimmed.isEmpty ? nil : trimmed
   }
 }

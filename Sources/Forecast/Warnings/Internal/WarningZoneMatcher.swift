@@ -122,12 +122,11 @@ struct WarningZoneMatcher {
     var candidates = table.children(of: province, minute: minute)
     candidates += candidates.flatMap { table.children(of: $0.code, minute: minute) }
     for row in candidates {
-      let name = Self.withoutParenthesis(row.name)
-      guard name.hasSuffix("시") || name.hasSuffix("군"), district.hasPrefix(name),
-        name.count > bestLength
+      // Two names that both begin the 시군구 are the longer in bytes the longer in letters.
+      guard let name = row.cityName, name.utf8.count > bestLength, district.hasPrefix(name)
       else { continue }
       best = row
-      bestLength = name.count
+      bestLength = name.utf8.count
     }
     return best
   }
@@ -153,10 +152,5 @@ struct WarningZoneMatcher {
       return
     }
     for subZone in subZones { add(subZone, true) }
-  }
-
-  private static func withoutParenthesis(_ name: String) -> String {
-    guard let open = name.firstIndex(of: "(") else { return name }
-    return String(name[..<open])
   }
 }

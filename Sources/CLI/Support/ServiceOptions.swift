@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the commands that ask a web service read from their options alike.
+enum ServiceOptions {
+  /// An `http(s)` URL with a host, given to an option.
+  static func webURL(_ text: String, option: String, usage: String) throws(CLIError) -> URL {
+    guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host != nil
+    else {
+      throw .usage("\(option) needs an http or https URL.", usage)
+    }
+    return url
+  }
+
+  /// Where a service is: the URL given to its option; else, when the KMA forecast's base URL was
+  /// given (a proxy or a test server), that URL with its path made into the service's; else the
+  /// service's own.
+  static func baseURL(
+    _ options: ParsedOptions, option: String, usage: String, standard: URL, kmaBaseURL: URL?,
+    path: (String) -> String
+  ) throws(CLIError) -> URL {
+    if let text = options.value(option) { return try webURL(text, option: option, usage: usage) }
+    guard let kmaBaseURL,
+      var components = URLComponents(url: kmaBaseURL, resolvingAgainstBaseURL: false)
+    else { return standard }
+    components.percentEncodedPath = path(components.percentEncodedPath)
+    components.percentEncodedQuery = nil
+    return components.url ?? standard
+  }
+
+  /// The wall clock, or the instant it stands still at (`--now`).
+  static func clock(fixedAt now: Date?) -> @Sendable () -> Date {
+    if let now { return { now } }
+    return { Date() }
+  }
+}

@@ -1,0 +1,355 @@
+public import Foundation
+import HaruModels
+import HaruShared
+
+/// KMA's weather warning service (기상청_기상특보 조회서비스, `WthrWrnInfoService`) over the same
+/// ``HTTPTransport`` and key handling as the forecast: the warnings in force for a town, the
+/// 예비특보 and KMA's own status as a cross-check.
+///
+/// ```swift
+/// let warnings = try KMAWarningsClient(serviceKey: key)   // the KMA key
+/// let report = await warnings.report(
+///   province: "경기도", district: "용인시수지구", neighborhood: "성복동")
+/// for found in report.active {
+///   print(found.warning.title(in: .korean), found.warning.zoneName, found.isPartOfTown)
+/// }
+/// if let reason = report.missingReason { print(reason.message(in: .korean)) }
+/// ```
+///
+/// **Events.** Only `getPwnCd` says per zone what was issued and released; its rows are events,
+/// which ``WarningReplay`` turns into the warnings in force. They are asked one Korean day per
+/// request (paging a longer range repeats and loses rows), over the last 60 days so that a
+/// warning issued weeks ago and still in force is seen. Days are kept: a day is asked once it is
+/// older than yesterday and never again; today and yesterday, which can still gain rows, are
+/// asked again when KMA's status names a newer announcement, and at least every hour. A full
+/// page is followed by the next, and a row that both pages hold counts once. Given a
+/// `cacheDirectory`, the settled days are also kept in a file there, so that a new process asks
+/// only for the days it has not seen.
+///
+/// **Status.** `getPwnStatus` is asked at most every ten minutes: its newest announcement is the
+/// sign that something changed, its `t6` the cross-check (a disagreement with the replayed
+/// events is a ``WarningDiagnostic``) and its `t7` the 예비특보.
+///
+/// **Refusals.** The portal approves this service on its own: a key approved for the forecast
+/// may be refused here. The report then has no warnings and its
+/// ``WarningsReport/missingReason`` says which service refused and what to do; nothing older is
+/// shown as current. A quota used up (code 22) closes the service until midnight, Korea time.
+///
+/// Show ``ForecastAttribution/kmaWarnings`` ("출처: 기상청") with the warnings.
+public final class KMAWarningsClient: Sendable {
+  /// The data portal's address of the warning service.
+  public static let dataGoKr =
+    URL(string: "https://apis.data.go.kr/1360000/WthrWrnInfoService")
+    ?? URL(fileURLWithPath: "/")
+
+  /// Where the service is asked.
+  public let baseURL: URL
+
+  private let key: Secret
+  private let transport: any HTTPTransport
+  private let timeout: Duration
+  private let now: @Sendable () -> Date
+  private let zones: WarningZones
+  private let state = LockedState(State())
+  private let store: WarningDayStore?
+  /// Rows asked for per page; a full page is followed by the next.
+  let pageSize: Int
+
+  /// How many Korean days of events are kept and asked for, today included: the service's
+  /// limit.
+  static let windowDays = 60
+  /// How long the status is used before it is asked again.
+  static let statusLifetime: TimeInterval = 10 * 60
+  /// How long today's and yesterday's events are used, when the status names nothing newer.
+  static let recentDayLifetime: TimeInterval = 3600
+  /// How many days are asked at the same time.
+  static let parallelRequests = 4
+
+  /// Creates a client, checking the key and the base URL once.
+  ///
+  /// - Parameters:
+  ///   - serviceKey: The key the data portal issued (the KMA key), raw or percent-encoded; it is
+  ///     encoded exactly once either way.
+  ///   - baseURL: Where the service is; ``dataGoKr`` unless given.
+  ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
+  ///   - timeout: The longest one request may take.
+  ///   - cacheDirectory: A directory of your choosing to keep the settled days of events in
+  ///     across launches; `nil` keeps them in memory only.
+  ///   - now: The wall-clock time, which decides the days asked for, freshness and the quota's
+  ///     reset.
+  /// - Throws: ``ForecastError/Code/invalidRequest`` for an empty key, a key with control
+  ///   characters, or a base URL that is not `http(s)` with a host; nothing is sent.
+  public convenience init(
+    serviceKey: String,
+    baseURL: URL = KMAWarningsClient.dataGoKr,
+    transport: any HTTPTransport = URLSessionTransport(),
+    timeout: Duration = .seconds(10),
+    cacheDirectory: URL? = nil,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) throws(ForecastError) {
+    try self.init(
+      serviceKey: serviceKey, baseURL: baseURL, transport: transport, timeout: timeout,
+      cacheDirectory: cacheDirectory, now: now, pageSize: 1000)
+  }
+
+  init(
+    serviceKey: String, baseURL: URL, transport: any HTTPTransport, timeout: Duration,
+    cacheDirectory: URL? = nil, now: @escaping @Sendable () -> Date, pageSize: Int,
+    zones: WarningZones = .bundled
+  ) throws(ForecastError) {
+    self.key = try KMARequestBuilder.encodedKey(serviceKey, of: "KMA warning")
+    try KMARequestBuilder.check(
+      baseURL, named: "KMA warning base URL",
+      example: "https://apis.data.go.kr/1360000/WthrWrnInfoService")
+    self.baseURL = baseURL
+    self.transport = transport
+    self.timeout = timeout
+    self.now = now
+    self.pageSize = max(pageSize, 1)
+    self.zones = zones
+    self.store = cacheDirectory.map(WarningDayStore.init(directory:))
+  }
+
+  // MARK: - A town
+
+  /// The warnings for a town: those in force in its zones, most severe first, those issued and
+  /// not yet in force, the 예비특보 that name its zones, and any disagreement with KMA's status.
+  ///
+  /// - Parameters:
+  ///   - province: The 시도, as HaruPlaces writes it (`"경기도"`, `"제주특별자치도"`).
+  ///   - district: The 시군구 (`"용인시수지구"`), `nil` for a 시도.
+  ///   - neighborhood: The 읍면동 (`"성복동"`), `nil` for a 시군구.
+  ///   - date: The instant the report is for; now unless given.
+  /// - Returns: The report. When the events cannot be had it holds no warnings and says why
+  ///   (``WarningsReport/missingReason``); when only the status cannot be had it holds the
+  ///   warnings, no 예비특보, and says why (``WarningsReport/preliminaryMissingReason``).
+  public func report(
+    province: String, district: String?, neighborhood: String?, at date: Date? = nil
+  ) async -> WarningsReport {
+    let date = date ?? now()
+    let townZones = zones.zones(
+      province: province, district: district, neighborhood: neighborhood, at: date)
+    let status = await currentStatus(at: date)
+    let statusReason = status.failure.map {
+      MissingPartReason(service: .kmaWarnings, error: $0)
+    }
+    let kept = status.success ?? nil
+    switch await events(at: date, signal: kept?.announcement) {
+    case .failure(let error):
+      return WarningsReport(
+        asOf: date, zones: townZones, active: [], upcoming: [], preliminary: [], diagnostics: [],
+        missingReason: MissingPartReason(service: .kmaWarnings, error: error),
+        preliminaryMissingReason: statusReason)
+    case .success(let events):
+      return WarningsReport(
+        events: events, status: kept, zones: townZones, table: zones, at: date,
+        preliminaryMissingReason: statusReason)
+    }
+  }
+
+  // MARK: - The status
+
+  private func currentStatus(at date: Date) async -> Result<WarningStatus?, ForecastError> {
+    if let kept = state.withLock({ $0.status }),
+      date.timeIntervalSince(kept.fetchedAt) < Self.statusLifetime, kept.fetchedAt <= date
+    {
+      return .success(kept.status)
+    }
+    let outcome = await capture { () async throws(ForecastError) -> WarningStatus? in
+      let envelope = try await self.ask(
+        "getPwnStatus", ["numOfRows": "10", "pageNo": "1"], fields: WarningRows.statusFields,
+        at: date)
+      return WarningRows.status(envelope.rows)
+    }
+    if case .success(let status) = outcome {
+      state.withLock { $0.status = KeptStatus(status: status, fetchedAt: date) }
+    }
+    return outcome
+  }
+
+  // MARK: - The events
+
+  /// The events of the window ending on the Korean day of an instant, asking for the days not
+  /// kept or due again.
+  func events(at date: Date, signal: WarningAnnouncement?) async -> Result<
+    [WarningEvent], ForecastError
+  > {
+    let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
+    let first = today.adding(days: 1 - Self.windowDays)
+    await readStoredDays()
+    let due: [CalendarDay] = state.withLock { state in
+      state.days = state.days.filter { $0.key >= first && $0.key <= today }
+      return (0..<Self.windowDays).map { first.adding(days: $0) }.filter { day in
+        guard let kept = state.days[day] else { return true }
+        return Self.isDue(kept, day: day, today: today, at: date, signal: signal)
+      }
+    }
+    var failure: ForecastError?
+    await withTaskGroup(of: (CalendarDay, Result<[WarningEvent], ForecastError>).self) { group in
+      var pending = due[...]
+      func startNext() {
+        guard let day = pending.popFirst() else { return }
+        group.addTask {
+          (
+            day,
+            await capture { () async throws(ForecastError) in try await self.fetch(day, at: date) }
+          )
+        }
+      }
+      for _ in 0..<Self.parallelRequests { startNext() }
+      while let (day, outcome) = await group.next() {
+        switch outcome {
+        case .success(let events):
+          state.withLock {
+            $0.days[day] = KeptDay(events: events, fetchedAt: date, signal: signal)
+          }
+          startNext()
+        case .failure(let error):
+          // One day missing would hide what it holds: the rest is not asked for.
+          if failure == nil || failure?.code == .cancelled { failure = error }
+          pending = []
+          group.cancelAll()
+        }
+      }
+    }
+    if due.contains(where: { Self.isSettled($0, at: date) }) { await storeSettledDays() }
+    if let failure { return .failure(failure) }
+    let events: [WarningEvent] = state.withLock { state in
+      state.days.sorted { $0.key < $1.key }.flatMap(\.value.events)
+    }
+    return .success(events)
+  }
+
+  /// Whether a kept day is asked for again: a day that could still gain rows when it was asked
+  /// (it was today or yesterday) is, once it is older than yesterday, when the status names a
+  /// newer announcement, or after an hour.
+  static func isDue(
+    _ kept: KeptDay, day: CalendarDay, today: CalendarDay, at date: Date,
+    signal: WarningAnnouncement?
+  ) -> Bool {
+    if isSettled(day, at: kept.fetchedAt) { return false }
+    if day < today.adding(days: -1) { return true }
+    if let signal, kept.signal.map({ $0 < signal }) ?? true { return true }
+    return date.timeIntervalSince(kept.fetchedAt) >= recentDayLifetime || date < kept.fetchedAt
+  }
+
+  /// Whether a day asked for at an instant can gain no more rows: the instant is past the end of
+  /// the day after.
+  static func isSettled(_ day: CalendarDay, at date: Date) -> Bool {
+    date >= day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
+  }
+
+  /// Takes the settled days kept in the cache directory, once.
+  private func readStoredDays() async {
+    guard let store, state.withLock({ !$0.hasReadStore }) else { return }
+    let stored = await store.read()
+    state.withLock { state in
+      guard !state.hasReadStore else { return }
+      state.hasReadStore = true
+      for (day, events) in stored where state.days[day] == nil {
+        let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
+        state.days[day] = KeptDay(events: events, fetchedAt: settled, signal: nil)
+      }
+    }
+  }
+
+  /// Keeps the settled days in the cache directory.
+  private func storeSettledDays() async {
+    guard let store else { return }
+    let settled: [CalendarDay: [WarningEvent]] = state.withLock { state in
+      state.days.filter { Self.isSettled($0.key, at: $0.value.fetchedAt) }.mapValues(\.events)
+    }
+    await store.write(settled)
+  }
+
+  /// One Korean day of events, page after page while pages come back full; a row that two pages
+  /// hold counts once.
+  private func fetch(_ day: CalendarDay, at date: Date) async throws(ForecastError)
+    -> [WarningEvent]
+  {
+    let text = Self.dayText(day)
+    var seen = Set<WarningEvent>()
+    var events: [WarningEvent] = []
+    for page in 1...20 {
+      let envelope = try await ask(
+        "getPwnCd",
+        [
+          "numOfRows": String(pageSize), "pageNo": String(page), "fromTmFc": text,
+          "toTmFc": text,
+        ], fields: WarningRows.eventFields, at: date)
+      for event in WarningRows.events(envelope.rows).events where seen.insert(event).inserted {
+        events.append(event)
+      }
+      if envelope.rows.count < pageSize { break }
+    }
+    return events
+  }
+
+  /// `YYYYMMDD`.
+  static func dayText(_ day: CalendarDay) -> String {
+    String(day.year * 10_000 + day.month * 100 + day.day)
+  }
+
+  // MARK: - Asking
+
+  /// Sends one request and reads its answer; a refused quota closes the service until midnight.
+  private func ask(
+    _ operation: String, _ parameters: KeyValuePairs<String, String>, fields: [String],
+    at date: Date
+  ) async throws(ForecastError) -> AirKoreaEnvelope {
+    if let closed = state.withLock({ $0.closedUntil }), date < closed {
+      throw ForecastError(
+        .kmaResult,
+        message:
+          "KMA's weather warning service's daily quota is used up (result code 22); no request "
+          + "is sent to it until midnight, Korea time.",
+        kmaResultCode: .requestLimitExceeded)
+    }
+    let request = try PortalRequest.make(
+      baseURL: baseURL, operation: operation, key: key, parameters: parameters, timeout: timeout,
+      format: "dataType=JSON", service: "KMA warning")
+    let response = try await transport.send(request)
+    do {
+      return try AirKoreaReader.read(response, fields: fields, from: .kmaWarnings)
+    } catch {
+      if error.kmaResultCode == .requestLimitExceeded {
+        let reset = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: 1)
+          .start(in: CalendarDay.koreaTimeZone)
+        state.withLock { $0.closedUntil = reset }
+      }
+      throw error
+    }
+  }
+
+  // MARK: - State
+
+  struct KeptDay {
+    let events: [WarningEvent]
+    let fetchedAt: Date
+    /// The status's newest announcement when the day was asked for.
+    let signal: WarningAnnouncement?
+  }
+
+  private struct KeptStatus {
+    let status: WarningStatus?
+    let fetchedAt: Date
+  }
+
+  /// Guarded by `state`'s lock, all of it.
+  private struct State {
+    var days: [CalendarDay: KeptDay] = [:]
+    var status: KeptStatus?
+    var closedUntil: Date?
+    /// Whether the days kept in the cache directory were taken.
+    var hasReadStore = false
+  }
+}
+
+extension ForecastAttribution {
+  /// The credit KMA's warnings carry: "출처: 기상청", linking to the warning service's page on
+  /// the public data portal.
+  public static let kmaWarnings = ForecastAttribution(
+    text: "출처: 기상청",
+    link: URL(string: "https://www.data.go.kr/data/15000415/openapi.do")
+      ?? URL(fileURLWithPath: "/"))
+}
