@@ -62,6 +62,18 @@ extension HaruCLI {
       #expect(result.standardOutput.isEmpty, "\(arguments): \(result)")
     }
 
+    @Test(
+      "A time --now cannot read is reported with the usage of the command it was given to",
+      arguments: ["forecast", "air", "warnings"])
+    func unreadableNowShowsTheCommandsOwnUsage(command: String) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let result = try await haru.run([command, "--now", "yesterday"])
+      #expect(result.status == 2, "\(result)")
+      #expect(result.standardError.contains("--now needs an ISO 8601 time"), "\(result)")
+      #expect(result.standardError.contains("usage: haru \(command) ["), "\(result)")
+    }
+
     @Test func helpPrintsEveryCommandAndExitsWithZero() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

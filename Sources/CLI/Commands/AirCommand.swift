@@ -22,7 +22,7 @@ enum AirCommand {
         try parseScale(text, usage: usage)
       } ?? settings[.airQualityScale]
     let now = try options.value("--now").map { (text) throws(CLIError) in
-      try ForecastCommand.parseInstant(text)
+      try ForecastCommand.parseInstant(text, usage: usage)
     }
     let town = try ForecastCommand.pickTown(options, settings)
     guard let client = try client(options, context, kmaBaseURL: nil, now: now, usage: usage) else {

@@ -202,8 +202,8 @@ enum ForecastCommand {
   }
 
   /// Reads `2026-11-20T07:30:00+09:00`, `2026-11-20T07:30:00Z` or the same with fractions of a
-  /// second.
-  static func parseInstant(_ text: String) throws(CLIError) -> Date {
+  /// second; an error shows `usage`, the command's own usage line.
+  static func parseInstant(_ text: String, usage: String = usage) throws(CLIError) -> Date {
     let formatter = ISO8601DateFormatter()
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -15,7 +15,7 @@ enum WarningsCommand {
       flags: [], usage: usage)
     try options.expectPositionals(0...0, "", usage: usage)
     let now = try options.value("--now").map { (text) throws(CLIError) in
-      try ForecastCommand.parseInstant(text)
+      try ForecastCommand.parseInstant(text, usage: usage)
     }
     let settings = try context.openSettings()
     let (name, place) = try pickPlace(options, settings)
