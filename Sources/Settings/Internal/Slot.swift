@@ -52,7 +52,7 @@ final class Slot<Value: Codable & Sendable & Equatable>: AnySlot {
   }
 
   /// The update `change` as a step to replay on a newer stored value of the key.
-  func step(_ change: @escaping @Sendable (inout Value) throws -> Void) -> PreferencesHub.Step {
+  func step(_ change: @escaping @Sendable (inout Value) throws -> Void) -> PreferencesMerge.Step {
     let defaultValue = self.defaultValue
     return { stored in
       var value = defaultValue
