@@ -37,7 +37,8 @@
 
     private let source: RunningSource
 
-    /// Starts watching a folder.
+    /// Starts watching a folder, or fails when the folder cannot be watched (it does not exist, or
+    /// the process is out of `inotify` instances or watches).
     ///
     /// - Parameters:
     ///   - folder: The folder's path.
@@ -45,8 +46,6 @@
     ///   - names: Whose events count.
     ///   - label: The label of the watch's dispatch queue.
     ///   - changed: Called on the watch's queue after a change.
-    /// - Returns: `nil` when the folder cannot be watched (it does not exist, or the process is out
-    ///   of `inotify` instances or watches).
     package init?(
       folder: String, mask: UInt32, names: Names, label: String,
       changed: @escaping @Sendable () -> Void
