@@ -85,7 +85,7 @@ let package = Package(
     .executableTarget(
       name: "HaruJournalCrashHelper",
       dependencies: [
-        "HaruJournal", "HaruModels",
+        "HaruJournal", "HaruModels", "HaruShared",
         // To hold the journal's write lock as another program using SQLite would.
         .target(
           name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),

@@ -95,7 +95,7 @@ extension JournalRepository {
       // Before any wake of the watcher, which is handled on the same queue.
       writes.async { [weak self] in _ = self?.noteDataVersion() }
     }
-    let watcher = FolderWatcher(
+    let watcher = DatabaseWatcher(
       databasePath: databasePath, usingFileEvents: options.watchesFileEvents
     ) { [weak self] wake in
       guard let self else { return }
@@ -119,7 +119,7 @@ extension JournalRepository {
   /// version. After a wake by a file's write that found none, the version is checked again a few
   /// times, within half a second; nothing runs while no file changes. A wake by a timer (the
   /// fallback, or the backstop on Apple platforms) looks again at its next tick instead.
-  private func refreshAfterCommitElsewhere(after wake: FolderWatcher.Wake, attempt: Int) {
+  private func refreshAfterCommitElsewhere(after wake: DatabaseWatcher.Wake, attempt: Int) {
     dispatchPrecondition(condition: .onQueue(writes))
     // Suspended, nothing is read; resume() reads the observed lists again.
     guard !suspension.isSuspended else { return }

@@ -180,9 +180,7 @@ public final class JournalRepository: Sendable {
     // Where other connections' commits are counted from; this repository's own never count. A
     // read-only repository, which has no writer, counts from when it starts watching.
     _ = noteDataVersion()
-    let grace = options.orphanGracePeriod.components
-    let graceSeconds = Double(grace.seconds) + Double(grace.attoseconds) / 1e18
-    try photos.sweep(olderThan: now().addingTimeInterval(-graceSeconds)) {
+    try photos.sweep(olderThan: now().addingTimeInterval(-options.orphanGracePeriod.inSeconds)) {
       (names) throws(JournalError) in try store.referencedPhotos(among: names)
     }
     // Processes that wrote and exited at once (a widget, a `haru` command) may have left the

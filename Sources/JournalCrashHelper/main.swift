@@ -19,6 +19,7 @@
 import Foundation
 import HaruJournal
 import HaruModels
+import HaruShared
 
 #if canImport(SQLite3)
   import SQLite3
@@ -58,8 +59,7 @@ if arguments.count == 3, arguments[1] == "add-on-request" {
         day: day, brand: "Other process", perfumeName: "Request \(index)",
         sentence: "written while the other process is suspended")
       _ = try await journal.add(draft)
-      let took = (ContinuousClock.now - started).components
-      let microseconds = took.seconds * 1_000_000 + took.attoseconds / 1_000_000_000_000
+      let microseconds = (ContinuousClock.now - started).saturatingMicroseconds
       FileHandle.standardOutput.write(Data("added \(microseconds)\n".utf8))
       index += 1
     }

@@ -116,7 +116,7 @@ struct LogWatcherTests {
   }
 
   @Test func theBackstopIsATenthOfTheFallbackTimersWakes() {
-    #expect(LogWatchPolicy.backstopInterval == FolderWatcher.timerInterval * 10)
+    #expect(LogWatchPolicy.backstopInterval == DatabaseWatcher.timerInterval * 10)
   }
 }
 
@@ -127,8 +127,8 @@ struct FolderWatcherWakeTests {
   @Test func aWriteToTheLogWakesTheWatchAsAFilesChange() async throws {
     try await withTemporaryDirectory { directory in
       let database = directory.appendingPathComponent("journal.sqlite")
-      let (wakes, continuation) = AsyncStream.makeStream(of: FolderWatcher.Wake.self)
-      let watcher = FolderWatcher(databasePath: database.path) { continuation.yield($0) }
+      let (wakes, continuation) = AsyncStream.makeStream(of: DatabaseWatcher.Wake.self)
+      let watcher = DatabaseWatcher(databasePath: database.path) { continuation.yield($0) }
       defer { watcher.stop() }
       try Data("x".utf8).write(to: URL(fileURLWithPath: database.path + "-wal"))
       var iterator = wakes.makeAsyncIterator()
@@ -139,8 +139,8 @@ struct FolderWatcherWakeTests {
   @Test func withoutFileEventsTheTimerWakesTheWatchAsATick() async throws {
     try await withTemporaryDirectory { directory in
       let database = directory.appendingPathComponent("journal.sqlite")
-      let (wakes, continuation) = AsyncStream.makeStream(of: FolderWatcher.Wake.self)
-      let watcher = FolderWatcher(databasePath: database.path, usingFileEvents: false) {
+      let (wakes, continuation) = AsyncStream.makeStream(of: DatabaseWatcher.Wake.self)
+      let watcher = DatabaseWatcher(databasePath: database.path, usingFileEvents: false) {
         continuation.yield($0)
       }
       defer { watcher.stop() }
@@ -165,7 +165,7 @@ final class ScriptedLogEvents: LogEventSource {
   enum Output: Sendable, Equatable {
     case started(backstop: Duration)
     case watched(Bool)
-    case look(FolderWatcher.Wake)
+    case look(DatabaseWatcher.Wake)
     case cancelled
   }
 

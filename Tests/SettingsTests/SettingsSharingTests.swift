@@ -183,17 +183,19 @@ struct SettingsSharingTests {
       let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       try #require(descriptor >= 0)
       defer { close(descriptor) }
-      try #require(inotify_add_watch(descriptor, folder.url.path, FolderWatch.mask) >= 0)
+      try #require(inotify_add_watch(descriptor, folder.url.path, SettingsFileWatch.mask) >= 0)
       let name = Array("settings.json".utf8)
-      #expect(!FolderWatch.drain(descriptor, mentions: name), "nothing happened yet")
+      #expect(!FolderWatcher.drain(descriptor, mentions: .exactly(name)), "nothing happened yet")
       try Data("notes".utf8).write(to: folder.file("notes.txt"))
       try Data("{}".utf8).write(to: folder.file("settings.json.widget"))
-      #expect(!FolderWatch.drain(descriptor, mentions: name), "other files wake nothing")
+      #expect(
+        !FolderWatcher.drain(descriptor, mentions: .exactly(name)), "other files wake nothing")
       try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {}}"#)
-      #expect(FolderWatch.drain(descriptor, mentions: name), "a replace of the file does")
-      #expect(!FolderWatch.drain(descriptor, mentions: name), "and is read once")
+      #expect(
+        FolderWatcher.drain(descriptor, mentions: .exactly(name)), "a replace of the file does")
+      #expect(!FolderWatcher.drain(descriptor, mentions: .exactly(name)), "and is read once")
       try FileManager.default.removeItem(at: folder.file())
-      #expect(FolderWatch.drain(descriptor, mentions: name), "so does its removal")
+      #expect(FolderWatcher.drain(descriptor, mentions: .exactly(name)), "so does its removal")
     }
   #endif
 
@@ -201,7 +203,7 @@ struct SettingsSharingTests {
     let folder = try TemporaryFolder()
     try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {}}"#)
     let (events, continuation) = AsyncStream.makeStream(of: Void.self)
-    let watch = FolderWatch.poll(file: folder.file()) { continuation.yield() }
+    let watch = SettingsFileWatch.poll(file: folder.file()) { continuation.yield() }
     defer { watch.stop() }
     try Self.replace(folder.file(), with: #"{"schemaVersion": 1, "values": {"n": 1}}"#)
     var iterator = events.makeAsyncIterator()

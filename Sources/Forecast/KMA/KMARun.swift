@@ -1,5 +1,6 @@
 public import Foundation
 public import HaruModels
+import HaruShared
 
 /// One publication of a KMA operation: the operation and its base date and time, in Korea Standard
 /// Time.

@@ -1,5 +1,6 @@
 import Foundation
 import HaruModels
+import HaruShared
 
 /// One issuance of KMA's mid-term forecast: 06:00 or 18:00 KST of a day (`tmFc`).
 struct MidTermIssuance: Hashable, Sendable, Comparable {

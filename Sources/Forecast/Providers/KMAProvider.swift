@@ -1,5 +1,6 @@
 public import Foundation
 public import HaruModels
+import HaruShared
 
 /// The Korea Meteorological Administration's short-term forecast service as a
 /// ``ForecastProvider``, over ``KMAClient``.

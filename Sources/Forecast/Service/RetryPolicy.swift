@@ -1,4 +1,5 @@
 import Foundation
+import HaruShared
 
 /// How ``ForecastService`` asks again after a transient failure.
 ///

@@ -130,14 +130,6 @@ public final class URLSessionTransport: HTTPTransport {
   }
 }
 
-extension Duration {
-  /// The duration in seconds, as a floating-point number.
-  var inSeconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
-  }
-}
-
 typealias Outcome = Result<HTTPResponse, ForecastError>
 
 /// The scheme, host and port of a URL: where a redirect may lead.

@@ -202,8 +202,8 @@ public final class FilePreferencesBackend: PreferencesBackend {
   public func watch(_ onChange: @escaping @Sendable () -> Void) -> PreferencesWatch? {
     // A folder that does not exist yet is not created just to be watched (opening a store has no
     // side effect on disk); the file's identity is compared instead until a process restarts.
-    FolderWatch.start(file: fileURL, onChange: onChange)
-      ?? FolderWatch.poll(file: fileURL, onChange: onChange)
+    SettingsFileWatch.start(file: fileURL, onChange: onChange)
+      ?? SettingsFileWatch.poll(file: fileURL, onChange: onChange)
   }
 
   // MARK: Reading

@@ -15,7 +15,7 @@ import HaruShared
 /// no folder is there the watch tries again later.
 ///
 /// This type holds the decisions and the state they need, so that they are tested on every
-/// platform; `FolderWatch+Darwin.swift` only opens the descriptors and sources the plan asks for
+/// platform; `SettingsFileWatch+Darwin.swift` only opens the descriptors and sources the plan asks for
 /// (``FileWatchSources``) and hands it their events, all on one serial queue.
 struct FileWatchPlan {
   /// Which of the two sources reported.

@@ -2,44 +2,13 @@ import Dispatch
 import HaruModels
 import HaruShared
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The state behind one ``SettingsStore``: the values in memory, the typed slots, the changes
 /// waiting to be saved, and the writer that merges them into the newest stored data.
 ///
 /// Nothing is shared between stores: two stores over one location, in one process or in two,
 /// coordinate only through the backend's lock and watch.
 final class PreferencesHub: Sendable {
-  /// Re-applies one `update(_:_:)` to the newest stored value of its key.
-  typealias Step = @Sendable (StoredValue?) throws -> StoredValue
-
-  /// One update to replay, with the generation it was accepted in.
-  struct Replay: Sendable {
-    let step: Step
-    let generation: UInt64
-  }
-
-  /// A key's changes since it was last saved.
-  struct Pending {
-    /// The generation of the first change not yet saved, to tell flushes that cover it.
-    var first: UInt64
-    /// `nil`: the value in memory is what must be stored, whatever is stored now (a `set`, or
-    /// updates on top of one). Otherwise the updates to replay, in order, on the newest stored
-    /// value, so that a read-modify-write holds across processes.
-    var steps: [Replay]?
-
-    /// These changes followed by `later` ones.
-    func followed(by later: Pending) -> Pending {
-      guard let laterSteps = later.steps else { return Pending(first: first, steps: nil) }
-      return Pending(first: first, steps: steps.map { $0 + laterSteps })
-    }
-  }
+  private typealias Pending = PreferencesMerge.Pending
 
   private struct FlushWaiter {
     let target: UInt64
@@ -53,7 +22,9 @@ final class PreferencesHub: Sendable {
     /// Counts accepted writes; `savedGeneration` is the last one whose save has ended.
     var generation: UInt64 = 0
     var savedGeneration: UInt64 = 0
-    var isSaving = false
+    /// Whether a save loop runs or is scheduled on the writer queue: claimed by whoever schedules
+    /// it, released only by the loop, when it stops.
+    var saving = SaveClaim()
     var refreshScheduled = false
     var isRefreshing = false
     var flushWaiters: [FlushWaiter] = []
@@ -104,13 +75,14 @@ final class PreferencesHub: Sendable {
     // right before the end loses nothing, and no thread of the caller blocks on the disk.
     let pending = state.withLock { $0.pending }
     guard !pending.isEmpty else { return }
-    let changes = prepare(pending).changes
+    let changes = PreferencesMerge.prepare(pending, slots: slots.all).changes
     let backend = self.backend
     let version = schemaVersion
     let migrations = self.migrations
     ExitFlush.orphans.async {
       _ = try? backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
-        try Self.merge(changes, into: newest, version: version, migrations: migrations).stored
+        try PreferencesMerge.merge(changes, into: newest, version: version, migrations: migrations)
+          .stored
       }
     }
   }
@@ -152,20 +124,21 @@ final class PreferencesHub: Sendable {
       problems.append(error)
     }
     if let found = loaded {
-      try checkVersion(of: found, against: current, at: backend.location)
+      try PreferencesMerge.checkVersion(of: found, against: current, at: backend.location)
       if found.schemaVersion < current {
         // Migrate under the backend's lock, on the newest data: another process may have done it
         // already.
         problems += try backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
           guard let newest else { return nil }
-          try checkVersion(of: newest, against: current, at: backend.location)
+          try PreferencesMerge.checkVersion(of: newest, against: current, at: backend.location)
           guard newest.schemaVersion < current else {
             loaded = newest
             return nil
           }
           let migrated = StoredPreferences(
             schemaVersion: current,
-            values: try migrate(newest.values, from: newest.schemaVersion, with: steps))
+            values: try PreferencesMerge.migrate(
+              newest.values, from: newest.schemaVersion, with: steps))
           loaded = migrated
           return migrated
         }
@@ -180,37 +153,6 @@ final class PreferencesHub: Sendable {
     hub.startWatching()
     ExitFlush.remember(hub)
     return hub
-  }
-
-  private static func checkVersion(
-    of preferences: StoredPreferences, against current: Int, at location: String
-  ) throws(SettingsError) {
-    guard preferences.schemaVersion <= current else {
-      throw SettingsError(
-        .newerSchema,
-        message:
-          "The settings at \(location) were written by a newer version of the app "
-          + "(schema \(preferences.schemaVersion); this one knows up to \(current)). They were "
-          + "left untouched; update the app to use them.")
-    }
-  }
-
-  private static func migrate(
-    _ values: [String: StoredValue], from version: Int, with steps: [SettingsMigration]
-  ) throws(SettingsError) -> [String: StoredValue] {
-    var values = values
-    for step in steps where step.version > version {
-      do {
-        try step.apply(to: &values)
-      } catch {
-        throw SettingsError(
-          .migrationFailed,
-          message:
-            "Migrating the settings to schema \(step.version) failed (\(error)); they were left "
-            + "untouched.")
-      }
-    }
-    return values
   }
 
   private func startWatching() {
@@ -293,7 +235,7 @@ final class PreferencesHub: Sendable {
   /// - Returns: Whether the value was replaced.
   func replace<Value>(
     _ original: Value, with changed: Value, in slot: Slot<Value>, for name: String,
-    replaying step: @escaping Step
+    replaying step: @escaping PreferencesMerge.Step
   ) -> Bool {
     let (replaced, mustSchedule) = state.withLock { state -> (Bool, Bool) in
       let replaced = slot.subject.update { value -> Bool in
@@ -304,7 +246,8 @@ final class PreferencesHub: Sendable {
       guard replaced else { return (false, false) }
       state.generation &+= 1
       let change = Pending(
-        first: state.generation, steps: [Replay(step: step, generation: state.generation)])
+        first: state.generation,
+        steps: [PreferencesMerge.Replay(step: step, generation: state.generation)])
       state.pending[name] = state.pending[name].map { $0.followed(by: change) } ?? change
       return (true, startSavingIfIdle(&state))
     }
@@ -317,9 +260,8 @@ final class PreferencesHub: Sendable {
   /// Marks a save as running and says whether the caller must start it: not while one runs, nor
   /// while the store is suspended.
   private func startSavingIfIdle(_ state: inout State) -> Bool {
-    guard !state.isSaving, !state.isSuspended else { return false }
-    state.isSaving = true
-    return true
+    guard !state.isSuspended else { return false }
+    return state.saving.claim()
   }
 
   /// Returns once every write accepted before the call has been saved, or its save has failed.
@@ -328,7 +270,8 @@ final class PreferencesHub: Sendable {
       (continuation: CheckedContinuation<Result<Void, SettingsError>, Never>) in
       let (done, mustSchedule) = state.withLock {
         state -> (Result<Void, SettingsError>?, Bool) in
-        if state.pending.isEmpty, state.savedGeneration >= state.generation, !state.isSaving {
+        if state.pending.isEmpty, state.savedGeneration >= state.generation, !state.saving.isClaimed
+        {
           defer { state.conflicts = [] }
           return (
             Self.outcome(unsaved: state.unsaved, conflicts: state.conflicts.map(\.error)), false
@@ -398,27 +341,12 @@ final class PreferencesHub: Sendable {
         + "saved when it resumes.")
   }
 
-  /// Saves everything pending on the calling thread, waiting for a save already running: for
-  /// process exit.
+  /// Saves everything pending on the calling thread, waiting for a save already running, even
+  /// while suspended: for process exit, which ``ExitFlush`` runs.
   ///
-  /// A save that fails (another writer holding the lock, a full disk) is tried again for up to two
-  /// seconds; what still cannot be saved then is said on standard error, the only place left to
-  /// say it.
-  func saveBeforeExit() {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(2))
-    // A suspended store saves too: the process is running its exit, so it is not suspended.
-    var failure = writer.sync { saveUntilClean(retrying: false, evenIfSuspended: true) }
-    while failure != nil, clock.now < deadline {
-      usleep(50_000)
-      failure = writer.sync { saveUntilClean(retrying: false, evenIfSuspended: true) }
-    }
-    if let failure {
-      let line =
-        "HaruSettings: changes to \(backend.location) were not saved before the process ended: "
-        + "\(failure.description)\n"
-      _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-    }
+  /// - Returns: Why the save failed, when it did.
+  func saveNow() -> SettingsError? {
+    writer.sync { saveUntilClean(retrying: false, evenIfSuspended: true) }
   }
 
   private func scheduleSave() {
@@ -429,6 +357,9 @@ final class PreferencesHub: Sendable {
   /// save is running into the next one. A suspended store stops before the next save unless
   /// `evenIfSuspended`; its changes stay pending until `resume()`.
   ///
+  /// This loop is the one place that releases the save claim: when nothing is left to save, and
+  /// when a save fails.
+  ///
   /// - Returns: Why a save failed, when one did; the changes are still pending then.
   @discardableResult
   private func saveUntilClean(retrying: Bool, evenIfSuspended: Bool = false) -> SettingsError? {
@@ -436,7 +367,7 @@ final class PreferencesHub: Sendable {
     while true {
       let work = state.withLock { state -> ([String: Pending], UInt64)? in
         guard !state.pending.isEmpty, evenIfSuspended || !state.isSuspended else {
-          state.isSaving = false
+          state.saving.release()
           return nil
         }
         defer { state.pending = [:] }
@@ -446,118 +377,52 @@ final class PreferencesHub: Sendable {
         resumeFlushWaiters(upTo: nil)
         return nil
       }
-      if let failure = save(pending, generation: generation, retrying: retrying && !evenIfSuspended)
-      {
-        return failure
-      }
-    }
-  }
-
-  /// The values to store for each pending key: encoded now, outside the backend's lock, or
-  /// replayed on the newest stored value under it.
-  enum PreparedChange: Sendable {
-    case value(StoredValue)
-    case replay([Replay])
-  }
-
-  private func prepare(
-    _ pending: [String: Pending]
-  ) -> (changes: [String: PreparedChange], failures: [String: SettingsError]) {
-    var changes: [String: PreparedChange] = [:]
-    var failures: [String: SettingsError] = [:]
-    let slots = self.slots.all
-    for (name, change) in pending {
-      if let steps = change.steps {
-        changes[name] = .replay(steps)
-        continue
-      }
-      guard let slot = slots[name] else { continue }
-      do {
-        changes[name] = .value(try slot.encodedValue())
-      } catch {
-        failures[name] = SettingsError(
-          .writeFailed, key: name,
-          message: "The value could not be encoded (\(error)); the stored one is kept.")
-      }
-    }
-    return (changes, failures)
-  }
-
-  /// What a merge of pending changes into the newest stored data gives.
-  struct Merge {
-    /// What to store, or `nil` when it equals what is stored.
-    var stored: StoredPreferences?
-    /// The newest values, with the changes.
-    var values: [String: StoredValue]
-    /// The replayed updates that failed on the newest value, with why and the generation each
-    /// was accepted in, by key.
-    var conflicts: [String: [(error: SettingsError, first: UInt64)]]
-  }
-
-  /// Applies prepared changes to the newest stored data.
-  static func merge(
-    _ changes: [String: PreparedChange], into newest: StoredPreferences?, version: Int,
-    migrations: [SettingsMigration]
-  ) throws(SettingsError) -> Merge {
-    var values = newest?.values ?? [:]
-    if let newest {
-      guard newest.schemaVersion <= version else {
-        throw SettingsError(
-          .newerSchema,
-          message:
-            "Another process saved the settings with a newer schema (\(newest.schemaVersion); "
-            + "this app knows up to \(version)). Nothing was written; update the app.")
-      }
-      values = try migrate(values, from: newest.schemaVersion, with: migrations)
-    }
-    var conflicts: [String: [(error: SettingsError, first: UInt64)]] = [:]
-    for (name, change) in changes {
-      switch change {
-      case .value(let value):
-        values[name] = value
-      case .replay(let steps):
-        // Each update is replayed on its own: one that no longer applies is left out, and the
-        // others still are.
-        var value = values[name]
-        for replay in steps {
-          do {
-            value = try replay.step(value)
-          } catch {
-            let failure =
-              error as? SettingsError
-              ?? SettingsError(
-                .writeFailed, key: name,
-                message:
-                  "The update no longer applies to the value another writer saved (\(error)); "
-                  + "that value is kept.")
-            conflicts[name, default: []].append((failure, replay.generation))
-          }
+      guard let error = save(pending, generation: generation) else { continue }
+      // Nothing was written: keep the changes pending, before any that arrived meanwhile, and
+      // fail the flushes waiting now. The waiters are taken in the same critical section that
+      // ends the save, so a flush arriving afterwards starts a new save.
+      let retrying = retrying && !evenIfSuspended
+      let (waiters, delay) = state.withLock { state -> ([FlushWaiter], Duration?) in
+        for (name, change) in pending {
+          state.pending[name] = state.pending[name].map { change.followed(by: $0) } ?? change
         }
-        values[name] = value
+        state.saving.release()
+        defer { state.flushWaiters = [] }
+        var delay: Duration?
+        if retrying, !state.retryScheduled {
+          state.retryScheduled = true
+          delay = state.retryDelay
+          state.retryDelay = min(state.retryDelay * 2, Self.longestRetryDelay)
+        }
+        return (state.flushWaiters, delay)
       }
+      report(error)
+      for waiter in waiters {
+        waiter.continuation.resume(returning: .failure(error))
+      }
+      if let delay {
+        scheduleRetry(after: delay)
+      }
+      return error
     }
-    let unchanged = newest?.schemaVersion == version && newest?.values == values
-    return Merge(
-      stored: unchanged ? nil : StoredPreferences(schemaVersion: version, values: values),
-      values: values, conflicts: conflicts)
   }
 
   /// One save of pending changes, on the writer queue. Returns why it failed, or `nil` when it
-  /// succeeded.
+  /// succeeded; on failure the state is left to the loop that called it.
   private func save(
-    _ pending: [String: Pending], generation: UInt64, retrying: Bool
+    _ pending: [String: Pending], generation: UInt64
   ) -> SettingsError? {
     dispatchPrecondition(condition: .onQueue(writer))
-    let (changes, encodingFailures) = prepare(pending)
+    let (changes, encodingFailures) = PreferencesMerge.prepare(pending, slots: slots.all)
     for failure in encodingFailures.values {
       report(failure)
     }
-    var merged: Merge?
+    var merged: PreferencesMerge.Outcome?
     let outcome: Result<[SettingsError], SettingsError>
     do {
       outcome = .success(
         try backend.modify { (newest) throws(SettingsError) -> StoredPreferences? in
-          let merge = try Self.merge(
+          let merge = try PreferencesMerge.merge(
             changes, into: newest, version: schemaVersion, migrations: migrations)
           merged = merge
           return merge.stored
@@ -566,7 +431,6 @@ final class PreferencesHub: Sendable {
       outcome = .failure(error)
     }
 
-    let error: SettingsError
     switch (outcome, merged) {
     case (.success(let problems), let merge?):
       for problem in problems {
@@ -590,36 +454,11 @@ final class PreferencesHub: Sendable {
       resumeFlushWaiters(upTo: generation)
       return nil
     case (.success, nil):
-      error = SettingsError(
+      return SettingsError(
         .writeFailed, message: "The backend returned without storing the settings.")
     case (.failure(let failure), _):
-      error = failure
+      return failure
     }
-    // Nothing was written: keep the changes pending, before any that arrived meanwhile, and fail
-    // the flushes waiting now. The waiters are taken in the same critical section that ends the
-    // save, so a flush arriving afterwards starts a new save.
-    let (waiters, delay) = state.withLock { state -> ([FlushWaiter], Duration?) in
-      for (name, change) in pending {
-        state.pending[name] = state.pending[name].map { change.followed(by: $0) } ?? change
-      }
-      state.isSaving = false
-      defer { state.flushWaiters = [] }
-      var delay: Duration?
-      if retrying, !state.retryScheduled {
-        state.retryScheduled = true
-        delay = state.retryDelay
-        state.retryDelay = min(state.retryDelay * 2, Self.longestRetryDelay)
-      }
-      return (state.flushWaiters, delay)
-    }
-    report(error)
-    for waiter in waiters {
-      waiter.continuation.resume(returning: .failure(error))
-    }
-    if let delay {
-      scheduleRetry(after: delay)
-    }
-    return error
   }
 
   /// Tries a failed save again after a pause, unless a write or flush did meanwhile.
@@ -682,7 +521,8 @@ final class PreferencesHub: Sendable {
                 + "(\(newest.schemaVersion)); this app keeps its values until it is updated."))
           return
         }
-        values = try Self.migrate(newest.values, from: newest.schemaVersion, with: migrations)
+        values = try PreferencesMerge.migrate(
+          newest.values, from: newest.schemaVersion, with: migrations)
       }
     } catch  where error.code == .unreadableStorage {
       // The file was set aside: what no longer decodes reads as its default.
@@ -742,40 +582,5 @@ final class PreferencesHub: Sendable {
       return .success(())
     }
     return .failure(failure)
-  }
-}
-
-/// Saves what every open store still holds when the process ends normally: on return from
-/// `main` and on `exit()`.
-enum ExitFlush {
-  private final class WeakHub: Sendable {
-    weak let hub: PreferencesHub?
-    init(_ hub: PreferencesHub) { self.hub = hub }
-  }
-
-  /// The open stores, only to save them at exit; nothing else reads this.
-  private static let hubs: LockedState<[ObjectIdentifier: WeakHub]> = {
-    atexit { ExitFlush.saveAll() }
-    return LockedState([:])
-  }()
-
-  /// Saves of stores released with changes pending; exit waits for them.
-  static let orphans = DispatchQueue(label: "haru.settings.released-stores")
-
-  static func remember(_ hub: PreferencesHub) {
-    hubs.withLock { $0[ObjectIdentifier(hub)] = WeakHub(hub) }
-  }
-
-  static func forget(_ hub: PreferencesHub) {
-    _ = hubs.withLock { $0.removeValue(forKey: ObjectIdentifier(hub)) }
-  }
-
-  /// Saves every open store's pending changes, then waits for released stores' saves.
-  static func saveAll() {
-    let open = hubs.withLock { $0.values.compactMap(\.hub) }
-    for hub in open {
-      hub.saveBeforeExit()
-    }
-    orphans.sync {}
   }
 }

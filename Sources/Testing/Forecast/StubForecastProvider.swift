@@ -42,8 +42,7 @@ public final class StubForecastProvider: ForecastProvider {
   ) {
     self.identifier = identifier
     self.attribution = attribution
-    let components = runLength.components
-    self.runLength = max(Double(components.seconds) + Double(components.attoseconds) * 1e-18, 1)
+    self.runLength = max(runLength.inSeconds, 1)
     self.answer = answer
   }
 

@@ -5,7 +5,7 @@ import HaruShared
 /// lock guards both; it is never held while the database is read.
 final class CommitWatch: Sendable {
   private struct State {
-    var watcher: FolderWatcher?
+    var watcher: DatabaseWatcher?
     var isStarted = false
     var dataVersion: Int64?
   }
@@ -23,7 +23,7 @@ final class CommitWatch: Sendable {
   }
 
   /// Keeps the watcher for as long as the repository lives.
-  func keep(_ watcher: FolderWatcher) {
+  func keep(_ watcher: DatabaseWatcher) {
     state.withLock { $0.watcher = watcher }
   }
 

@@ -35,7 +35,7 @@ struct LogWatchPolicy: Sendable, Equatable {
   /// Something the watcher does.
   enum Action: Sendable, Equatable {
     /// Look at `data_version` now, for the reason given.
-    case look(FolderWatcher.Wake)
+    case look(DatabaseWatcher.Wake)
     /// Stop watching the log file (if it is watched) and watch the file now at the log's path;
     /// the outcome goes to ``logWatched(_:)``.
     case watchLog

@@ -7,7 +7,7 @@
   import Foundation
   import HaruShared
 
-  extension FolderWatch {
+  extension SettingsFileWatch {
     /// Watches the settings file and its folder with dispatch file-system sources (kqueue), with
     /// no polling: see ``FileWatchPlan`` for what each event does.
     ///
@@ -85,7 +85,7 @@
     }
 
     func retryFolderLater() {
-      queue.asyncAfter(deadline: .now() + FolderWatch.pollInterval) { [weak self] in
+      queue.asyncAfter(deadline: .now() + SettingsFileWatch.pollInterval) { [weak self] in
         guard let self, !self.isStopped else { return }
         self.plan.retryFolder(with: self, report: self.onChange)
       }

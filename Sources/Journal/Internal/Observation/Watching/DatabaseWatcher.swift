@@ -1,10 +1,12 @@
 import Dispatch
+import HaruShared
 
 /// Wakes when a database file, or its write-ahead log, may have changed, whoever changed it.
 ///
 /// Each system's way of hearing a file change sits in a file of its own:
-/// - Linux: an `inotify` watch of the database's folder (`InotifyWatch`, in
-///   `FolderWatcher+Linux.swift`); nothing runs while nothing changes.
+/// - Linux: an `inotify` watch of the database's folder (HaruShared's `FolderWatcher`, the one
+///   the settings use too, set up in `DatabaseWatcher+Linux.swift`); nothing runs while nothing
+///   changes.
 /// - Apple platforms: a vnode source on the database's `-wal` file, watched again when the file is
 ///   deleted, renamed or created, and a backstop every five seconds (``LogWatcher`` doing what
 ///   ``LogWatchPolicy`` says, over `VnodeLogEventSource` in `LogWatcher+Darwin.swift`, which only
@@ -15,7 +17,7 @@ import Dispatch
 ///   cheap (`PRAGMA data_version`).
 ///
 /// ``stop()`` ends the watching; it is called when the owner goes away.
-final class FolderWatcher: Sendable {
+final class DatabaseWatcher: Sendable {
   /// Why the watcher woke.
   enum Wake: Sendable, Equatable {
     /// A file of the database changed. A commit writes its log before it publishes the new
@@ -30,7 +32,7 @@ final class FolderWatcher: Sendable {
 
   private enum Mechanism: Sendable {
     #if os(Linux)
-      case inotify(InotifyWatch)
+      case inotify(FolderWatcher)
     #endif
     case log(LogWatcher)
     case timer(WatchTimer)
@@ -80,7 +82,7 @@ final class FolderWatcher: Sendable {
     _ databasePath: String, changed: @escaping @Sendable (Wake) -> Void
   ) -> Mechanism? {
     #if os(Linux)
-      return InotifyWatch(databasePath: databasePath) { changed(.fileChanged) }.map(
+      return inotifyWatch(databasePath: databasePath) { changed(.fileChanged) }.map(
         Mechanism.inotify)
     #elseif canImport(Darwin)
       let watcher = LogWatcher(

@@ -11,7 +11,7 @@ final class LogWatcher: Sendable {
   private let source: any LogEventSource
   private let logPath: String
   private let folderPath: String
-  private let changed: @Sendable (FolderWatcher.Wake) -> Void
+  private let changed: @Sendable (DatabaseWatcher.Wake) -> Void
   /// The policy's state; its lock is held while an event is handled.
   private let policy = LockedState(LogWatchPolicy())
 
@@ -24,7 +24,7 @@ final class LogWatcher: Sendable {
   ///   - changed: Called when the database may have been changed by another connection.
   init(
     databasePath: String, source: any LogEventSource,
-    changed: @escaping @Sendable (FolderWatcher.Wake) -> Void
+    changed: @escaping @Sendable (DatabaseWatcher.Wake) -> Void
   ) {
     self.source = source
     logPath = databasePath + "-wal"

@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
+import HaruShared
 
-/// Watches for changes to one file. On Linux `inotify` watches its folder (an atomic replace is a
-/// rename into the folder, which a watch on the old file would miss), in `FolderWatch+Linux.swift`;
-/// on Apple platforms dispatch sources follow the file and its folder, as ``FileWatchPlan`` decides,
-/// in `FolderWatch+Darwin.swift`. This file holds the fallback for folders neither can watch.
-enum FolderWatch {
+/// Watches for changes to the settings file. On Linux HaruShared's `FolderWatcher` watches its
+/// folder with `inotify` (an atomic replace is a rename into the folder, which a watch on the old
+/// file would miss), in `SettingsFileWatch+Linux.swift`; on Apple platforms dispatch sources follow
+/// the file and its folder, as ``FileWatchPlan`` decides, in `SettingsFileWatch+Darwin.swift`. This
+/// file holds the fallback for folders neither can watch.
+enum SettingsFileWatch {
   /// How often the fallback compares the file's identity.
   static let pollInterval = DispatchTimeInterval.milliseconds(500)
 
@@ -42,18 +44,5 @@ private final class PollState: @unchecked Sendable {
   func replace(with new: FileIdentity?) -> Bool {
     defer { identity = new }
     return identity != new
-  }
-}
-
-/// A dispatch source, which is safe to cancel from any thread.
-final class RunningSource: @unchecked Sendable {
-  private let source: any DispatchSourceProtocol
-
-  init(_ source: any DispatchSourceProtocol) {
-    self.source = source
-  }
-
-  func cancel() {
-    source.cancel()
   }
 }

@@ -1,0 +1,37 @@
+/// The categories Haru reads; every other category is `unknown` and ignored.
+enum KMACategory: UInt8 {
+  case unknown
+  case temperature  // TMP
+  case hourlyTemperature  // T1H
+  case minimumTemperature  // TMN
+  case maximumTemperature  // TMX
+  case sky  // SKY
+  case precipitationType  // PTY
+  case precipitationProbability  // POP
+  case precipitation  // PCP (text category, mm)
+  case hourlyRain  // RN1 (nowcast: number of mm; ultra-short forecast: text category)
+  case snowfall  // SNO
+  case humidity  // REH
+  case windSpeed  // WSD
+  case windDirection  // VEC
+
+  /// The category named by three ASCII letters.
+  init(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+    switch (UInt32(a) << 16) | (UInt32(b) << 8) | UInt32(c) {
+    case 0x54_4D_50: self = .temperature  // TMP
+    case 0x54_31_48: self = .hourlyTemperature  // T1H
+    case 0x54_4D_4E: self = .minimumTemperature  // TMN
+    case 0x54_4D_58: self = .maximumTemperature  // TMX
+    case 0x53_4B_59: self = .sky  // SKY
+    case 0x50_54_59: self = .precipitationType  // PTY
+    case 0x50_4F_50: self = .precipitationProbability  // POP
+    case 0x50_43_50: self = .precipitation  // PCP
+    case 0x52_4E_31: self = .hourlyRain  // RN1
+    case 0x53_4E_4F: self = .snowfall  // SNO
+    case 0x52_45_48: self = .humidity  // REH
+    case 0x57_53_44: self = .windSpeed  // WSD
+    case 0x56_45_43: self = .windDirection  // VEC
+    default: self = .unknown
+    }
+  }
+}

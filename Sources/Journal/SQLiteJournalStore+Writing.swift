@@ -1,0 +1,211 @@
+public import HaruModels
+import HaruShared
+
+extension SQLiteJournalStore {
+  /// Adds entries in one transaction, skipping those whose identity is already stored.
+  ///
+  /// A write of 1,000 entries or more that adds at least a quarter of the journal also merges
+  /// the search index into one segment, in the same transaction, which makes later searches
+  /// faster; see <doc:SearchingTheJournal>.
+  ///
+  /// - Parameter entries: Valid entries, with times in whole microseconds.
+  /// - Returns: The identities skipped: already stored, or repeated within `entries`.
+  /// - Throws: ``JournalError/Code/databaseFailure``; then none was added.
+  public func insert(_ entries: [JournalEntry]) throws(JournalError) -> Set<JournalEntry.ID> {
+    try insert(entries, mergingIndex: true)
+  }
+
+  /// Adds entries in one transaction, as ``insert(_:)`` does; with `mergingIndex` false the
+  /// search index is never merged into one segment in it, for an import that writes many such
+  /// transactions and merges once at its end (``mergeSearchIndex(afterImportOf:)``).
+  func insert(
+    _ entries: [JournalEntry], mergingIndex: Bool
+  ) throws(JournalError) -> Set<JournalEntry.ID> {
+    guard !entries.isEmpty else { return [] }
+    // Oldest day first, so that the search index receives its keys in rising order.
+    let ordered = entries.sorted { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
+    return try database.write { connection in
+      if ordered.count >= SearchSQL.largeWrite {
+        try SearchSQL.holdPendingIndexData(in: connection)
+      }
+      return try connection.withStatement(EntrySQL.insert) { statement in
+        var skipped: Set<JournalEntry.ID> = []
+        for entry in ordered {
+          try EntrySQL.bind(entry, to: statement)
+          try statement.run()
+          statement.reset()
+          if connection.changes == 0 {
+            skipped.insert(entry.id)
+          }
+        }
+        if mergingIndex {
+          try SearchSQL.mergeIndexAfterLargeWrite(
+            added: ordered.count - skipped.count, in: connection)
+        }
+        return skipped
+      }
+    }
+  }
+
+  /// Merges the search index's segments, a few hundred pages at most, in a write transaction of
+  /// its own, when the index is in more than ``SearchSQL/segmentLimit`` of them; see
+  /// ``SearchIndexMaintenance``.
+  ///
+  /// The segments are counted on a reader first, so an index in few segments takes no lock. The
+  /// merge does not wait for another connection's lock: when one holds it, the merge is skipped
+  /// (and ``JournalError/Code/busy`` thrown) rather than holding up the writes queued behind it.
+  ///
+  /// - Returns: Whether the index is in fewer segments than before.
+  func mergeIndexSegments() throws(JournalError) -> Bool {
+    guard searchUsesIndex, !isReadOnly else { return false }
+    let segments = try database.read { try SearchSQL.segmentCount(in: $0) }
+    guard segments > SearchSQL.segmentLimit else { return false }
+    return try database.withWriter { connection in
+      try connection.failingAtOnceWhenBusy {
+        try connection.writeTransaction {
+          try SearchSQL.mergeSegments(
+            downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+        }
+      }
+    }
+  }
+
+  /// Stores entries from a backup in one write transaction: adds new identities, replaces
+  /// entries updated earlier, keeps the others.
+  ///
+  /// - Parameter entries: Valid entries with distinct identities.
+  /// - Returns: What happened to each entry, in the order given.
+  /// - Throws: ``JournalError/Code/databaseFailure``, ``JournalError/Code/diskFull`` and the
+  ///   like; then nothing changed.
+  public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
+    guard !entries.isEmpty else { return [] }
+    // Oldest day first, as in insert(_:), so that the search index receives its keys in rising
+    // order; the outcomes go back in the order given.
+    let order = entries.indices.sorted {
+      (entries[$0].day, entries[$0].createdAt) < (entries[$1].day, entries[$1].createdAt)
+    }
+    return try database.write { connection in
+      var outcomes = [JournalMergeOutcome](repeating: .added, count: entries.count)
+      for index in order {
+        let entry = entries[index]
+        let stored = try EntrySQL.entry(entry.id, in: connection)
+        if let stored, stored.updatedAt >= entry.updatedAt {
+          outcomes[index] = .kept(stored)
+          continue
+        }
+        try connection.withStatement(stored == nil ? EntrySQL.insert : EntrySQL.update) {
+          statement in
+          try EntrySQL.bind(entry, to: statement)
+          try statement.run()
+        }
+        if let stored { outcomes[index] = .replaced(stored) }
+      }
+      return outcomes
+    }
+  }
+
+  /// Merges the search index into one segment, in a transaction of its own, when an import that
+  /// stored its entries in several transactions added at least
+  /// ``SearchSQL/largeWrite`` entries and a quarter of the journal (see
+  /// ``SearchSQL/mergeIndexAfterLargeWrite(added:in:)``).
+  func mergeSearchIndex(afterImportOf added: Int) throws(JournalError) {
+    guard added >= SearchSQL.largeWrite else { return }
+    _ = try database.write { connection in
+      try SearchSQL.mergeIndexAfterLargeWrite(added: added, in: connection)
+    }
+  }
+
+  /// Calls `body` with every entry, newest first, read by one statement, so that the entries
+  /// are one consistent snapshot of the journal; a row that no longer reads goes to
+  /// `unreadable`. Nothing is kept in memory but the current row.
+  func forEachEntry(
+    interrupter: ReadInterrupter?, unreadable: (JournalError) -> Void,
+    _ body: (JournalEntry) throws(JournalError) -> Void
+  ) throws(JournalError) {
+    try database.read(interrupter: interrupter) { connection in
+      let statement = try connection.prepare(
+        "SELECT \(EntrySQL.columns) FROM entry ORDER BY day DESC, created_at DESC, id DESC")
+      while try statement.step() {
+        let entry: JournalEntry
+        do throws(JournalError) {
+          entry = try EntrySQL.readEntry(statement)
+        } catch {
+          unreadable(error)
+          continue
+        }
+        try body(entry)
+      }
+    }
+  }
+
+  /// Changes one entry atomically, inside one write transaction.
+  ///
+  /// - Parameters:
+  ///   - id: The entry to change.
+  ///   - change: Makes the new entry from the stored one; called once.
+  /// - Returns: The stored entry before and after the change.
+  /// - Throws: ``JournalError/Code/entryNotFound``, what `change` throws,
+  ///   ``JournalError/Code/invalidEntry`` when `change` returns another identity, or
+  ///   ``JournalError/Code/databaseFailure``. Nothing changes when it throws.
+  public func update(
+    _ id: JournalEntry.ID, _ change: (JournalEntry) throws(JournalError) -> JournalEntry
+  ) throws(JournalError) -> (old: JournalEntry, new: JournalEntry) {
+    try database.write { connection in
+      guard let old = try EntrySQL.entry(id, in: connection) else {
+        throw JournalError.notFound(id)
+      }
+      let new = try change(old)
+      guard new.id == id else {
+        throw JournalError(
+          .invalidEntry, message: "An update cannot change an entry's identity.", field: "id",
+          entryID: id)
+      }
+      try connection.withStatement(EntrySQL.update) { statement in
+        try EntrySQL.bind(new, to: statement)
+        try statement.run()
+      }
+      return (old, new)
+    }
+  }
+
+  /// Removes one entry.
+  ///
+  /// - Parameter id: The entry to remove.
+  /// - Returns: The entry removed.
+  /// - Throws: ``JournalError/Code/entryNotFound`` or ``JournalError/Code/databaseFailure``.
+  public func delete(_ id: JournalEntry.ID) throws(JournalError) -> JournalEntry {
+    try database.write { connection in
+      guard let old = try EntrySQL.entry(id, in: connection) else {
+        throw JournalError.notFound(id)
+      }
+      try connection.withStatement(EntrySQL.delete) { statement in
+        try statement.bind(id.description, at: 1)
+        try statement.run()
+      }
+      return old
+    }
+  }
+
+  /// Removes a row that no longer reads as an entry, without reading it.
+  ///
+  /// - Parameter id: The row's identity.
+  /// - Returns: Whether a row was removed.
+  /// - Throws: A storage failure.
+  func deleteUnreadable(_ id: JournalEntry.ID) throws(JournalError) -> Bool {
+    try database.write { connection in
+      try connection.withStatement(EntrySQL.delete) { statement in
+        try statement.bind(id.description, at: 1)
+        try statement.run()
+      }
+      return connection.changes > 0
+    }
+  }
+}
+
+extension JournalError {
+  static func notFound(_ id: JournalEntry.ID) -> JournalError {
+    JournalError(
+      .entryNotFound, message: "No journal entry has the identity \(id); it may have been deleted.",
+      entryID: id)
+  }
+}
