@@ -1,0 +1,233 @@
+import Foundation
+import HaruForecast
+import HaruModels
+
+/// The forecast as JSON: the contract of `haru forecast --json`.
+struct OutlookJSON: Encodable {
+  struct Grid: Encodable {
+    let nx: Int
+    let ny: Int
+  }
+
+  struct Half: Encodable {
+    let sky: String?
+    let precipitationType: String?
+    let precipitationProbability: Int?
+
+    init(_ half: DayHalf) {
+      sky = half.sky?.rawValue
+      precipitationType = half.precipitationType.map(OutlookJSON.typeName)
+      precipitationProbability = half.precipitationProbability?.percent
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(precipitationProbability, forKey: .precipitationProbability)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case sky, precipitationType, precipitationProbability
+    }
+  }
+
+  struct Day: Encodable {
+    let date: String
+    let source: String
+    let minTemperature: Double?
+    let maxTemperature: Double?
+    let minTemperatureDerived: Bool
+    let maxTemperatureDerived: Bool
+    let partial: Bool
+    let sky: String?
+    let precipitationType: String?
+    let precipitationProbability: Int?
+    let morning: Half?
+    let afternoon: Half?
+    let sunrise: String?
+    let sunset: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(date, forKey: .date)
+      try container.encode(source, forKey: .source)
+      try container.encode(minTemperature, forKey: .minTemperature)
+      try container.encode(maxTemperature, forKey: .maxTemperature)
+      try container.encode(minTemperatureDerived, forKey: .minTemperatureDerived)
+      try container.encode(maxTemperatureDerived, forKey: .maxTemperatureDerived)
+      try container.encode(partial, forKey: .partial)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(precipitationProbability, forKey: .precipitationProbability)
+      try container.encode(morning, forKey: .morning)
+      try container.encode(afternoon, forKey: .afternoon)
+      try container.encode(sunrise, forKey: .sunrise)
+      try container.encode(sunset, forKey: .sunset)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case date, source, minTemperature, maxTemperature, minTemperatureDerived,
+        maxTemperatureDerived, partial, sky, precipitationType, precipitationProbability,
+        morning, afternoon, sunrise, sunset
+    }
+  }
+
+  struct Current: Encodable {
+    let time: String
+    let temperature: Double?
+    let sky: String?
+    let precipitationType: String?
+    let humidity: Int?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(time, forKey: .time)
+      try container.encode(temperature, forKey: .temperature)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(humidity, forKey: .humidity)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case time, temperature, sky, precipitationType, humidity
+    }
+  }
+
+  struct Reason: Encodable {
+    let code: String
+    let message: String
+  }
+
+  /// Why a part is missing: `{"part", "code", "message"}`, with the service and its result code.
+  struct MissingReason: Encodable {
+    let part: String
+    let service: String
+    let code: String
+    let resultCode: String?
+    let message: String
+
+    init(part: String, _ reason: MissingPartReason, language: DisplayLanguage) {
+      self.part = part
+      service = reason.service.rawValue
+      code = reason.error.code.rawValue
+      resultCode = reason.error.kmaResultCode?.rawValue
+      message = reason.message(in: language)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(part, forKey: .part)
+      try container.encode(service, forKey: .service)
+      try container.encode(code, forKey: .code)
+      try container.encode(resultCode, forKey: .resultCode)
+      try container.encode(message, forKey: .message)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case part, service, code, resultCode, message
+    }
+  }
+
+  let provider: String
+  let grid: Grid
+  let issuedAt: String
+  let midTermIssuedAt: String?
+  let stale: Bool
+  let staleReason: Reason?
+  let current: Current?
+  let missing: [String]
+  let missingReasons: [MissingReason]
+  let air: AirJSON?
+  /// The warnings in force (`haru warnings`' `active`); `nil` when they were not asked for or
+  /// could not be had.
+  let warnings: [ActiveWarningJSON]?
+  let days: [Day]
+
+  init(
+    _ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english,
+    scale: AirQualityScale = .korea, warnings report: WarningsReport? = nil
+  ) {
+    provider = outlook.provider
+    grid = Grid(nx: outlook.town.gridPoint.nx, ny: outlook.town.gridPoint.ny)
+    issuedAt = Self.time(outlook.issuedAt)
+    midTermIssuedAt = outlook.midTermIssuedAt.map(Self.time)
+    stale = outlook.isStale
+    staleReason = outlook.staleReason.map {
+      Reason(code: $0.code.rawValue, message: $0.message(in: language))
+    }
+    current = outlook.current.map { hour in
+      Current(
+        time: Self.time(hour.time), temperature: hour.temperature.map { Self.rounded($0.celsius) },
+        sky: hour.sky?.rawValue, precipitationType: hour.precipitationType.map(Self.typeName),
+        humidity: hour.humidity)
+    }
+    let warningsReason = report?.missingReason
+    missing =
+      ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
+      + (warningsReason == nil ? [] : ["warnings"])
+    let reasons = ForecastPart.allCases.map { ($0.rawValue, outlook.missingReasons[$0]) }
+    missingReasons = (reasons + [("warnings", warningsReason)]).compactMap { part, reason in
+      reason.map { MissingReason(part: part, $0, language: language) }
+    }
+    warnings = report.flatMap {
+      $0.missingReason == nil ? $0.active.map(ActiveWarningJSON.init) : nil
+    }
+    air = outlook.air.map { AirJSON($0, scale: scale, today: outlook.referenceDay, language) }
+    days = ForecastCommand.shownDays(outlook, count: count).map { day in
+      let sun = outlook.sunTimes(for: day.day)
+      return Day(
+        date: day.day.description,
+        source: day.source.rawValue,
+        minTemperature: day.minimum.map { Self.rounded($0.temperature.celsius) },
+        maxTemperature: day.maximum.map { Self.rounded($0.temperature.celsius) },
+        minTemperatureDerived: day.minimum?.isDerived ?? false,
+        maxTemperatureDerived: day.maximum?.isDerived ?? false,
+        partial: day.isPartial,
+        sky: day.sky?.rawValue,
+        precipitationType: day.precipitationType.map(Self.typeName),
+        precipitationProbability: day.precipitationProbability?.percent,
+        morning: day.morning.map(Half.init),
+        afternoon: day.afternoon.map(Half.init),
+        sunrise: sun.sunrise.map(Self.time),
+        sunset: sun.sunset.map(Self.time))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(provider, forKey: .provider)
+    try container.encode(grid, forKey: .grid)
+    try container.encode(issuedAt, forKey: .issuedAt)
+    try container.encode(midTermIssuedAt, forKey: .midTermIssuedAt)
+    try container.encode(stale, forKey: .stale)
+    try container.encode(staleReason, forKey: .staleReason)
+    try container.encode(current, forKey: .current)
+    try container.encode(missing, forKey: .missing)
+    try container.encode(missingReasons, forKey: .missingReasons)
+    try container.encode(air, forKey: .air)
+    try container.encode(warnings, forKey: .warnings)
+    try container.encode(days, forKey: .days)
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
+      missingReasons, air, warnings, days
+  }
+
+  /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.
+  static func time(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = CalendarDay.koreaTimeZone
+    return formatter.string(from: date)
+  }
+
+  static func typeName(_ type: PrecipitationType) -> String {
+    type == .nothing ? "none" : type.rawValue
+  }
+
+  /// Tenths of a degree, as the services report them.
+  static func rounded(_ value: Double) -> Double {
+    (value * 10).rounded() / 10
+  }
+}
