@@ -28,9 +28,7 @@ struct SearchIndexTextTests {
         for index in run.indices.dropLast() {
           let pair = [run[index], run[index + 1]]
           guard pair.allSatisfy(narrow) else {
-            // Two Hangul characters with the second one's first key between them.
-            let hangul = pair.allSatisfy(KoreanText.isHangul)
-            tokens.append(hangul ? [pair[0], KoreanText.keys(of: pair[1])[0], pair[1]] : pair)
+            tokens.append(pair)
             grams.append(pair)
             continue
           }
@@ -59,7 +57,9 @@ struct SearchIndexTextTests {
       for run in runs {
         let keys = run.map { KoreanText.keys(of: $0)[0] }
         for index in run.indices.dropFirst() {
-          // The first keys of two and of three in a row.
+          // The character before in full and this one's first key; the first keys of two and of
+          // three in a row.
+          tokens.append([SearchText.followMark, run[index - 1], keys[index]])
           tokens.append([SearchText.initialsMark, keys[index - 1], keys[index]])
           if index >= 2 {
             tokens.append([SearchText.initialsMark] + keys[index - 2...index])
@@ -91,8 +91,8 @@ struct SearchIndexTextTests {
         initialsAlone.append([SearchText.initialsMark, key])
       }
     }
-    // Each field's pairs and trigrams, then its initials tokens, field by field; then what
-    // stands alone.
+    // Each field's pairs and trigrams, then its follow and initials tokens, field by field; then
+    // what stands alone.
     var result = ""
     for token in tokens {
       result += String(decoding: token, as: UTF16.self) + " "

@@ -61,8 +61,8 @@ struct SearchSQLiteTests {
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
       // Every pair of `anerose` is in the first entry, none of its trigrams.
       #expect(try candidates(for: "anerose", in: store) == 0)
-      // `오일` gives the pair 오 ㅇ 일, which the prefix 오 ㅇ finds; no `이` is followed by an ㅇ
-      // syllable, which the first-key pair ㅇ ㅇ of step 4 did not tell apart.
+      // `오일` gives the follow token 오 ㅇ; no `이` is followed by an ㅇ syllable, which the
+      // first-key pair ㅇ ㅇ of step 4 did not tell apart.
       #expect(try listed(SearchText.followToken(0xC624, followedBy: 0x3147), in: store) == 1)
       #expect(try listed(SearchText.followToken(0xC774, followedBy: 0x3147), in: store) == 0)
       try expectSearches(

@@ -149,15 +149,8 @@ enum JournalSchema {
     Migration(
       version: 6,
       sql: searchIndexRebuild),
-    // A smaller search index: a pair of Hangul characters is written with the second one's first
-    // key between them (금 ㅁ 목), so that the pairs that begin with a character and a first key
-    // answer what step 6's follow tokens did, as a prefix, and those tokens go. Filled again as
-    // in step 4.
-    Migration(
-      version: 7,
-      sql: searchIndexRebuild),
   ]
-  /// The statements of steps 4 to 7: the search index dropped, made again without the
+  /// The statements of steps 4, 5 and 6: the search index dropped, made again without the
   /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
   /// holding up to 32 MiB of pending index data and merged into one segment at the end. Step 4
   /// has shipped, so this text never changes; a different rebuild is a text of its own.

@@ -73,11 +73,9 @@ enum SearchPlanner {
 
   /// Whether what the index lists for a term is what the term matches, so that the share of the
   /// sample it lists is the share of the journal a walk finds matching: a term of one character,
-  /// or of two that cannot be unfinished (`ro`, `ㅇㅇ`, `장미` before a space) or whose last is a
-  /// letter typed with one key after a syllable (`장ㅁ`: the pairs that begin with 장 and ㅁ).
+  /// or of two that cannot be unfinished (`ro`, `ㅇㅇ`, `장미` before a space).
   private static func listsOnlyMatches(_ term: SearchText.Term) -> Bool {
-    guard term.units.count == 2 else { return term.units.count == 1 }
-    return term.unfinishedKeys == nil || (term.initials == nil && term.unfinishedKeys?.count == 1)
+    term.units.count == 1 || (term.units.count == 2 && term.unfinishedKeys == nil)
   }
 
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow them (only a

@@ -3,8 +3,7 @@ import HaruShared
 extension SearchText {
   /// A token the index is asked for: exactly, or as the beginning of the tokens that begin with
   /// it (a prefix query, which FTS5 answers by merging their lists): one character, two narrow
-  /// ones, a Hangul character and a first key (``followToken(_:followedBy:)``), or the initials
-  /// mark and a first key.
+  /// ones, or the lead mark and a first key.
   struct IndexToken: Hashable, Sendable {
     /// The token's characters.
     let text: String
@@ -109,7 +108,7 @@ extension SearchText {
         for index in 0..<written.count - 1 {
           let pair = written[index...index + 1]
           guard isNarrow(written[index]), isNarrow(written[index + 1]) else {
-            tokens.append(pairToken(written[index], written[index + 1]))
+            tokens.append(IndexToken(pair))
             continue
           }
           if index + 2 < written.count, isNarrow(written[index + 2]) {
@@ -161,18 +160,15 @@ extension SearchText {
     }
     // Each starter as the tokens that find it: after `before`, the pair they make; with nothing
     // before it, a prefix of the starter. A starter whose keys are only a beginning of `keys` is
-    // followed by a character that goes on with the rest: unless `followed` is false, the pairs
-    // that begin with it and that character's first key, which alone find it when nothing is
-    // before it.
-    func alternatives(after before: UInt16?, followed: Bool = true) -> [[IndexToken]] {
+    // followed by a character that goes on with the rest: its follow token with that
+    // character's first key, which alone finds it when nothing is before it.
+    func alternatives(after before: UInt16?) -> [[IndexToken]] {
       starters.map { starter in
         let typed = KoreanText.keys(of: starter)
         let follow =
           typed.count < keys.count ? followToken(starter, followedBy: keys[typed.count]) : nil
         guard let before else { return [follow ?? IndexToken([starter], isPrefix: true)] }
-        let pair = pairToken(tokenUnit(before), starter)
-        guard followed, let follow else { return [pair] }
-        return [pair, follow]
+        return [IndexToken([tokenUnit(before), starter])] + (follow.map { [$0] } ?? [])
       }
     }
     if finished.isEmpty {
@@ -190,14 +186,7 @@ extension SearchText {
     // The characters that may follow: a hundred tokens or more, each looked up before a
     // candidate is read, so the planner asks for them only when the rest leaves many candidates.
     if let last = finished.last, isIndexed(last), !starters.isEmpty {
-      let followed = alternatives(after: last)
-      conjunction.requirements.append(Requirement(alternatives: followed))
-      // The same pairs without what follows them: what is followed is a prefix, which FTS5
-      // merges in full before it returns a candidate, so the planner may ask for the pairs alone.
-      let pairs = alternatives(after: last, followed: false)
-      if pairs != followed {
-        conjunction.requirements.append(Requirement(alternatives: pairs))
-      }
+      conjunction.requirements.append(Requirement(alternatives: alternatives(after: last)))
     }
     return conjunction.isEmpty ? nil : conjunction
   }

@@ -53,6 +53,10 @@ extension SearchText {
     return runs
   }
 
+  /// What begins a follow token: a private-use character the `ascii` tokenizer keeps in a
+  /// token.
+  static let followMark: UInt16 = 0xE001
+
   /// What begins an initials token: a private-use character the `ascii` tokenizer keeps in a
   /// token.
   static let initialsMark: UInt16 = 0xE002
@@ -68,9 +72,10 @@ extension SearchText {
   /// - for every run of indexed characters (ASCII punctuation written as ``tokenUnit(_:)``),
   ///   each pair of neighbours; where both are narrow (``isNarrow(_:)``) and a third narrow one
   ///   follows, the three instead (`rose` gives `ros` and `ose`, then `se` unless another trigram
-  ///   of the entry begins with it); a pair of Hangul characters is written with the first key of
-  ///   the second between them (``pairToken(_:_:)``: `금목` gives 금 ㅁ 목), so that the pairs
-  ///   that begin with a character and a first key are a prefix (``followToken(_:followedBy:)``);
+  ///   of the entry begins with it);
+  /// - for every pair of neighbouring Hangul characters, a follow token: ``followMark``, the
+  ///   first character, and the first key of the second (a syllable's initial consonant):
+  ///   `금목` gives 금 ㅁ;
   /// - for every two and every three neighbouring Hangul characters, an initials token:
   ///   ``initialsMark`` and the first key of each (`금목서` gives ㄱ ㅁ, ㅁ ㅅ and ㄱ ㅁ ㅅ);
   /// - a character alone, and the first key of a run's last character after ``initialsMark``,
@@ -82,14 +87,13 @@ extension SearchText {
   /// narrow characters alone, a token that begins with them; a single character begins a token
   /// of the entry, so a prefix query on it finds it; a term of punctuation alone, such as `"` or
   /// `:)`, finds its characters' marks; 초성 of two letters or more finds its initials tokens,
-  /// of one letter the initials tokens that begin with it; and a half-typed syllable
-  /// finds the pairs that begin with the character on the way to it and the key typed next
-  /// (모 ㄱ for `목`).
+  /// of one letter the initials tokens that begin with it; and a half-typed syllable finds the
+  /// follow token of the character on the way to it (`모` before an ㄱ syllable for `목`).
   ///
   /// The bytes are those of the tokens' code units decoded as UTF-16 (a surrogate that a pair
   /// split from its partner becomes U+FFFD, as Swift's decoding makes it), written straight into
   /// one buffer. A contentless index deletes a row only with the tokens it was given, so these
-  /// bytes stay the same from the schema step that last rebuilt the index (version 7) on; a
+  /// bytes stay the same from the schema step that last rebuilt the index (version 6) on; a
   /// change to them needs a step that rebuilds it again. Every entry added or imported goes
   /// through here.
   static func indexText(_ fields: [[UInt16]]) -> [UInt8] {
@@ -112,11 +116,7 @@ extension SearchText {
         guard let a = first, let b = second else { return }
         pairStarts.insert(a)
         guard isNarrow(a), isNarrow(b) else {
-          if KoreanText.isHangul(a), KoreanText.isHangul(b) {
-            text.append(a, firstKey(of: b), b)
-          } else {
-            text.append(a, b)
-          }
+          text.append(a, b)
           return
         }
         if let next, isNarrow(next) {
@@ -142,9 +142,9 @@ extension SearchText {
       }
       endPair(before: nil)
       if let last = second { runEnds.append(last) }
-      // Neighbouring Hangul characters: the first keys of each pair and of each three; the first
-      // key of a run's last character is kept until the end, to stand alone where no initials
-      // token of the entry begins with it.
+      // Neighbouring Hangul characters: a follow token and the first keys of each pair, and the
+      // first keys of each three; the first key of a run's last character is kept until the end,
+      // to stand alone where no initials token of the entry begins with it.
       var previous: UInt16?
       var previousKey: UInt16 = 0
       var keyBefore: UInt16?
@@ -156,7 +156,8 @@ extension SearchText {
           continue
         }
         let key = firstKey(of: unit)
-        if previous != nil {
+        if let previous {
+          text.append(follow: previous, key)
           text.append(initials: previousKey, key)
           keyStarts.insert(previousKey)
           if let keyBefore {
@@ -195,20 +196,9 @@ extension SearchText {
     return text.bytes
   }
 
-  /// The token of two neighbouring characters, as written (``tokenUnit(_:)``): both, or for two
-  /// Hangul characters the first, the first key of the second, and the second, as
-  /// ``indexText(_:)`` writes them.
-  static func pairToken(_ first: UInt16, _ second: UInt16) -> IndexToken {
-    guard KoreanText.isHangul(first), KoreanText.isHangul(second) else {
-      return IndexToken([first, second])
-    }
-    return IndexToken([first, firstKey(of: second), second])
-  }
-
-  /// The pairs of a Hangul character and one whose first key is `key`, asked for as a prefix:
-  /// the character and the key, which every such pair begins with (``pairToken(_:_:)``).
+  /// The follow token of a Hangul character followed by one whose first key is `key`.
   static func followToken(_ unit: UInt16, followedBy key: UInt16) -> IndexToken {
-    IndexToken([unit, key], isPrefix: true)
+    IndexToken([followMark, unit, key])
   }
 
   /// The initials token of neighbouring Hangul characters with these first keys (one to three);
@@ -299,13 +289,22 @@ private struct IndexTextBuilder {
     bytes.append(0x20)
   }
 
-  /// A token of three characters that are not surrogates: three neighbouring narrow ones, or a
-  /// Hangul character, the first key of the next and the next (``SearchText/pairToken(_:_:)``).
+  /// A token of three neighbouring narrow characters (never surrogates).
   @inline(__always)
   mutating func append(_ first: UInt16, _ second: UInt16, _ third: UInt16) {
     appendUnit(first)
     appendUnit(second)
     appendUnit(third)
+    bytes.append(0x20)
+  }
+
+  /// A follow token: ``SearchText/followMark``, a Hangul character and the first key of the
+  /// one after it (never surrogates).
+  @inline(__always)
+  mutating func append(follow unit: UInt16, _ key: UInt16) {
+    appendUnit(SearchText.followMark)
+    appendUnit(unit)
+    appendUnit(key)
     bytes.append(0x20)
   }
 

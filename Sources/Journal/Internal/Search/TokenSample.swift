@@ -1,5 +1,3 @@
-import HaruShared
-
 /// Which index tokens a sample of the journal's entries holds: what search estimates from how many
 /// entries of the journal a token lists, how many hold several tokens at once, how many of those
 /// match, and what reading all the tokens that begin with one character costs.
@@ -25,8 +23,8 @@ struct TokenSample: Sendable {
   private let starts: [Int32]
   /// For each token, the sampled entries (by position in the sample) that hold it, ascending.
   private let holders: [UInt16]
-  /// For each prefix (one character; two narrow ones; a Hangul character and a first key; for
-  /// initials tokens, the mark and a first key), how many distinct tokens of the sample begin with it and how many entries they list
+  /// For each prefix (one character; two narrow ones; for initials tokens, the mark and a first
+  /// key), how many distinct tokens of the sample begin with it and how many entries they list
   /// in all: what reading that prefix costs, since the index keeps no prefixes and merges the
   /// lists of every token that begins with it.
   private let prefixTokens: [UInt64: (tokens: Int, listed: Int)]
@@ -52,8 +50,7 @@ struct TokenSample: Sendable {
     self.largestSeq = largestSeq
     // (token hash, entry) for every token of every entry, and for the beginnings of each token
     // that a prefix query asks for (its first character; the first two when both are narrow;
-    // a Hangul pair's first character and key; the mark and first key of an initials token),
-    // sorted and made unique.
+    // the mark and first key of an initials token), sorted and made unique.
     var pairs: [(key: UInt64, entry: UInt16)] = []
     var prefixesOf: [UInt64: [UInt64]] = [:]
     for (position, text) in indexTexts.enumerated() {
@@ -71,9 +68,11 @@ struct TokenSample: Sendable {
         }
         var prefixes: [UInt64] = []
         let first = token.startIndex + Self.characterLength(lead: token[token.startIndex])
-        let second = first < index ? first + Self.characterLength(lead: token[first]) : index
-        if token.starts(with: Self.initialsMark), first < index {
+        if token.starts(with: Self.followMark) {
+          // A follow token is only ever asked for whole.
+        } else if token.starts(with: Self.initialsMark), first < index {
           // An initials token is asked for by its first key.
+          let second = first + Self.characterLength(lead: token[first])
           prefixes.append(Self.prefixHash(token[token.startIndex..<min(second, index)]))
         } else {
           prefixes.append(Self.prefixHash(token[token.startIndex..<min(first, index)]))
@@ -82,9 +81,6 @@ struct TokenSample: Sendable {
             token.startIndex + one + two <= index
           {
             prefixes.append(Self.prefixHash(token[token.startIndex..<token.startIndex + one + two]))
-          } else if second < index, Self.isHangul(token, at: token.startIndex) {
-            // A pair of Hangul characters is asked for by the first and the second's first key.
-            prefixes.append(Self.prefixHash(token[token.startIndex..<second]))
           }
         }
         for prefix in prefixes { pairs.append((prefix, entry)) }
@@ -191,17 +187,9 @@ struct TokenSample: Sendable {
     return SearchText.isNarrow(UInt16(value)) ? length : nil
   }
 
-  /// Whether the character at `index` is Hangul (``KoreanText/isHangul(_:)``), all of which
-  /// UTF-8 writes in three bytes.
-  private static func isHangul(_ token: ArraySlice<UInt8>, at index: Int) -> Bool {
-    guard index + 3 <= token.endIndex, characterLength(lead: token[index]) == 3 else {
-      return false
-    }
-    let value =
-      UInt16(token[index] & 0x0F) << 12 | UInt16(token[index + 1] & 0x3F) << 6
-      | UInt16(token[index + 2] & 0x3F)
-    return KoreanText.isHangul(value)
-  }
+  /// ``SearchText/followMark`` in UTF-8.
+  private static let followMark = Array(
+    String(decoding: [SearchText.followMark], as: UTF16.self).utf8)
   /// ``SearchText/initialsMark`` in UTF-8.
   private static let initialsMark = Array(
     String(decoding: [SearchText.initialsMark], as: UTF16.self).utf8)
