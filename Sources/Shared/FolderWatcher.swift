@@ -19,8 +19,8 @@
   /// which a watch on the old file would miss. A thread of its own waits in `poll(2)` on the
   /// watch's descriptor and reads every pending event at once, so that a burst of writes is one
   /// change and nothing runs while nothing changes. The thread calls `changed` itself: a dispatch
-  /// read source in its place measured 0.15–0.2 ms slower from a commit in another process to
-  /// the journal's notice (`journal.external-change.latency`), the cost of a second wake-up.
+  /// read source in its place wakes a second thread before each call, which showed in how soon the
+  /// journal sees another process's commit (`journal.external-change.latency`).
   package final class FolderWatcher: Sendable {
     /// The names in the folder whose events count.
     package enum Names: Sendable {
