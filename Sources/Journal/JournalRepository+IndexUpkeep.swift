@@ -32,6 +32,7 @@ extension JournalRepository {
   }
 
   func mergeSearchIndexNow(afterImportOf added: Int) {
+    dispatchPrecondition(condition: .onQueue(writes))
     // Only speeds up later searches: a failure here leaves a sound index and a finished import,
     // and a suspension stops the merge rather than wait for it (the index's upkeep merges its
     // segments later).

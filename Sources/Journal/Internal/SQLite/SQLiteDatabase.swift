@@ -419,8 +419,9 @@ final class SQLiteDatabase: Sendable {
 
   /// Runs `body`, whose write transactions ``suspend()`` may stop and roll back rather than wait
   /// for: each then throws ``JournalError/Code/suspended``, and the caller runs it again once
-  /// resumed. For the long transactions of an import, called on the thread of the write queue,
-  /// which runs one write at a time.
+  /// resumed. For the long transactions of an import, which run one at a time: the database owns
+  /// no queue, so its callers check that they run on the repository's write queue
+  /// (`writeWhenRunning(_:)`, `mergeSearchIndexNow(afterImportOf:)`).
   func stoppableBySuspension<Result>(
     _ body: () throws(JournalError) -> Result
   ) throws(JournalError) -> Result {
