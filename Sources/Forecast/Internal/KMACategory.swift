@@ -1,19 +1,13 @@
 /// The categories Haru reads; every other category is `unknown` and ignored.
 enum KMACategory: UInt8 {
   case unknown
-  case temperature  // TMP
-  case hourlyTemperature  // T1H
-  case minimumTemperature  // TMN
-  case maximumTemperature  // TMX
-  case sky  // SKY
-  case precipitationType  // PTY
-  case precipitationProbability  // POP
-  case precipitation  // PCP (text category, mm)
-  case hourlyRain  // RN1 (nowcast: number of mm; ultra-short forecast: text category)
-  case snowfall  // SNO
-  case humidity  // REH
-  case windSpeed  // WSD
-  case windDirection  // VEC
+  // Temperatures: TMP, T1H, TMN and TMX; the codes of every case are in `init(_:_:_:)`.
+  case temperature, hourlyTemperature, minimumTemperature, maximumTemperature
+  // The sky and precipitation: SKY, PTY, POP, PCP (a text category, mm), RN1 (the nowcast's mm,
+  // the ultra-short forecast's text category) and SNO.
+  case sky, precipitationType, precipitationProbability, precipitation, hourlyRain, snowfall
+  // Humidity and wind: REH, WSD and VEC.
+  case humidity, windSpeed, windDirection
 
   /// The category named by three ASCII letters.
   init(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
