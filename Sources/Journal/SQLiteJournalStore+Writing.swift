@@ -22,8 +22,9 @@ extension SQLiteJournalStore {
     _ entries: [JournalEntry], mergingIndex: Bool
   ) throws(JournalError) -> Set<JournalEntry.ID> {
     guard !entries.isEmpty else { return [] }
-    // Oldest day first, so that the search index receives its keys in rising order.
-    let ordered = entries.sorted { ($0.day, $0.createdAt) < ($1.day, $1.createdAt) }
+    // Newest day first, so that the search index receives its keys in rising order (see
+    // `SearchSQL`): FTS5 writes out what it holds each time a key is lower than the one before.
+    let ordered = entries.sorted { ($0.day, $1.createdAt) > ($1.day, $0.createdAt) }
     return try database.write { connection in
       if ordered.count >= SearchSQL.largeWrite {
         try SearchSQL.holdPendingIndexData(in: connection)
@@ -79,10 +80,10 @@ extension SQLiteJournalStore {
   ///   like; then nothing changed.
   public func merge(_ entries: [JournalEntry]) throws(JournalError) -> [JournalMergeOutcome] {
     guard !entries.isEmpty else { return [] }
-    // Oldest day first, as in insert(_:), so that the search index receives its keys in rising
+    // Newest day first, as in insert(_:), so that the search index receives its keys in rising
     // order; the outcomes go back in the order given.
     let order = entries.indices.sorted {
-      (entries[$0].day, entries[$0].createdAt) < (entries[$1].day, entries[$1].createdAt)
+      (entries[$0].day, entries[$1].createdAt) > (entries[$1].day, entries[$0].createdAt)
     }
     return try database.write { connection in
       var outcomes = [JournalMergeOutcome](repeating: .added, count: entries.count)

@@ -256,7 +256,7 @@ public final class SQLiteJournalStore: JournalStore {
       try statement.bind(terms, at: 2)
       if let start {
         try start.bind(to: statement)
-        try statement.bind(SearchSQL.keyBound(after: start.day), at: 6)
+        try statement.bind(SearchSQL.blockStart(of: start.day), at: 6)
       }
       // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
       // last day's matches can still belong on it.
@@ -336,11 +336,11 @@ public final class SQLiteJournalStore: JournalStore {
   /// The token sample of the journal: the one taken before, unless the journal has changed by
   /// half since.
   private func tokenSample(on connection: SQLiteConnection) throws -> TokenSample {
-    let largestSeq = try connection.integer("SELECT coalesce(max(seq), 0) FROM entry")
-    if let sample = sampledTokens.withLock({ $0 }), !sample.isStale(largestSeq: largestSeq) {
+    let entries = try SearchSQL.indexedEntryCount(in: connection)
+    if let sample = sampledTokens.withLock({ $0 }), !sample.isStale(entries: entries) {
       return sample
     }
-    let sample = try TokenSample.take(on: connection, largestSeq: largestSeq)
+    let sample = try TokenSample.take(on: connection, entries: entries)
     sampledTokens.withLock { $0 = sample }
     return sample
   }

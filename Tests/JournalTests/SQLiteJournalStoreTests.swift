@@ -96,7 +96,7 @@ struct SQLiteJournalStoreTests {
       }
       do {
         let store = try SQLiteJournalStore(fileURL: url, migrator: first)
-        _ = try store.insert(entries)
+        try insertAsEarlierVersions(entries, into: store)
         #expect(try store.database.read { try $0.integer("PRAGMA user_version") } == 1)
       }
       let store = try SQLiteJournalStore(fileURL: url)

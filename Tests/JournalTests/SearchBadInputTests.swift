@@ -84,7 +84,7 @@ struct SearchBadInputTests {
     }
     for token in tokens { expectOnlyQuotedTokens(token.expression) }
     let sample = TokenSample(
-      indexTexts: [SearchText.indexText(terms.map(\.units))], journalEntries: 1, largestSeq: 1)
+      indexTexts: [SearchText.indexText(terms.map(\.units))], journalEntries: 1)
     if let match = SearchPlanner.indexQuery(terms, sample: sample) {
       expectOnlyQuotedTokens(match)
     }

@@ -55,20 +55,20 @@ struct SearchPlannerTests {
   }
 
   @Test func aSampleIsStaleOnceTheJournalHasChangedByHalf() {
-    let small = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
-    #expect(!small.isStale(largestSeq: 256))
-    #expect(small.isStale(largestSeq: 257))
-    let large = TokenSample(indexTexts: [], journalEntries: 10_000, largestSeq: 10_000)
-    #expect(!large.isStale(largestSeq: 15_000))
-    #expect(large.isStale(largestSeq: 15_001))
-    #expect(!large.isStale(largestSeq: 5_000))
-    #expect(large.isStale(largestSeq: 4_999))
+    let small = TokenSample(indexTexts: [], journalEntries: 0)
+    #expect(!small.isStale(entries: 256))
+    #expect(small.isStale(entries: 257))
+    let large = TokenSample(indexTexts: [], journalEntries: 10_000)
+    #expect(!large.isStale(entries: 15_000))
+    #expect(large.isStale(entries: 15_001))
+    #expect(!large.isStale(entries: 5_000))
+    #expect(large.isStale(entries: 4_999))
   }
 
   @Test func aSampleKnowsWhichEntriesHoldATokenAndAPrefix() {
     let sample = TokenSample(
       indexTexts: [Array("ab cd ab ".utf8), Array("ab ac".utf8), Array("".utf8)],
-      journalEntries: 3, largestSeq: 3)
+      journalEntries: 3)
     #expect(Array(sample.holders(of: SearchText.IndexToken("ab"))) == [0, 1])
     #expect(Array(sample.holders(of: SearchText.IndexToken("cd"))) == [0])
     #expect(Array(sample.holders(of: SearchText.IndexToken("zz"))).isEmpty)
@@ -86,7 +86,7 @@ struct SearchPlannerTests {
         Array("ros ose se \(initials)ㄱㅁㅅ \(follow)금ㅁ ".utf8),
         Array("roa oad ro \(initials)ㄱㅅ".utf8), Array("가나 \(initials)ㄴ \(follow)가ㄴ".utf8),
       ],
-      journalEntries: 3, largestSeq: 3)
+      journalEntries: 3)
     let narrow = SearchText.IndexToken(Array("ro".utf16), isPrefix: true)
     #expect(Array(sample.holders(of: narrow)) == [0, 1])
     #expect(sample.tokens(beginningWith: narrow) == (tokens: 3, listed: 3))
@@ -110,7 +110,7 @@ struct SearchPlannerTests {
     let lavender = SearchText.indexText(["딥티크", "라벤더 향"].map { SearchText.folded($0) })
     let sample = TokenSample(
       indexTexts: Array(repeating: labo, count: 40) + Array(repeating: lavender, count: 472),
-      journalEntries: 100_000, largestSeq: 100_000)
+      journalEntries: 100_000)
     let terms = JournalSearchQuery("라보").foldedTerms
     // Read in full, the candidates of the follow token cost more than looking up each syllable
     // that 보 may become (라복, 라본, …); with one segment, so do the few a page reads.
@@ -162,7 +162,7 @@ struct SearchPlannerTests {
     let terms = JournalSearchQuery("바닐랑").foldedTerms
     let holding = (0..<20).map(UInt16.init)
     let withFields = TokenSample(
-      indexTexts: texts, fields: fields, journalEntries: 100_000, largestSeq: 100_000)
+      indexTexts: texts, fields: fields, journalEntries: 100_000)
     #expect(withFields.matchingCount(of: terms, among: holding) == 0)
     #expect(
       withFields.matchingCount(of: JournalSearchQuery("바닐라").foldedTerms, among: holding) == 20)
@@ -170,7 +170,7 @@ struct SearchPlannerTests {
     // early from the candidates of 바닐 alone, 19,000-odd. Knowing that none matches, the plan
     // asks for what narrows them to about 4,000.
     let tokensOnly = TokenSample(
-      indexTexts: texts, journalEntries: 100_000, largestSeq: 100_000)
+      indexTexts: texts, journalEntries: 100_000)
     #expect(tokensOnly.matchingCount(of: terms, among: holding) == nil)
     let guessed = SearchPlanner.strategy(terms, sample: tokensOnly, limit: 50, segments: 20)
     let checked = SearchPlanner.strategy(terms, sample: withFields, limit: 50, segments: 20)

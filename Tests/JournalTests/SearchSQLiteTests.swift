@@ -21,7 +21,7 @@ struct SearchSQLiteTests {
       do {
         let second = Migrator(migrations: Array(JournalSchema.migrations.prefix(2)))
         let store = try SQLiteJournalStore(fileURL: url, migrator: second)
-        _ = try store.insert(entries)
+        try insertAsEarlierVersions(entries, into: store)
         // Version 2 indexed the text as written; nothing of the folded index may be left over
         // for the new step to lean on.
         try store.database.write { connection in
@@ -189,18 +189,20 @@ struct SearchSQLiteTests {
     }
   }
 
-  @Test func aChangeOfDayAloneMovesTheEntryInTheIndex() throws {
+  @Test func aChangeOfDayWithoutARowNumberOfThatDayIsRefused() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
       let older = try Fixture.entry(day: -1, notes: "비누향")
       let newer = try Fixture.entry(day: 0, notes: "비누향")
       _ = try store.insert([older, newer])
-      try store.database.write { connection in
-        try connection.execute("UPDATE entry SET day = day + 5 WHERE id = '\(older.id)'")
+      #expect(throws: JournalError.self) {
+        try store.database.write { connection in
+          try connection.execute("UPDATE entry SET day = day + 5 WHERE id = '\(older.id)'")
+        }
       }
-      let found = try store.search(JournalSearchQuery("비누"), in: .all, after: nil, limit: 1)
-      #expect(found.map(\.id) == [older.id])
+      let found = try store.search(JournalSearchQuery("비누"), in: .all, after: nil, limit: 2)
+      #expect(found.map(\.id) == [newer.id, older.id])
       #expect(
         try indexKeys(for: "비누", in: store) == expectedKeys(in: store, ids: [older.id, newer.id]))
     }
@@ -307,14 +309,14 @@ struct SearchSQLiteTests {
     }
   }
 
-  /// The index keys listed for some text, largest first.
+  /// The index keys listed for some text, in the order a search reads them.
   private func indexKeys(for text: String, in store: SQLiteJournalStore) throws -> [Int64] {
     return try store.database.read { connection in
       guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
         return []
       }
       return try connection.withStatement(
-        "SELECT rowid FROM entry_search WHERE entry_search MATCH ?1 ORDER BY rowid DESC"
+        "SELECT rowid FROM entry_search WHERE entry_search MATCH ?1 ORDER BY rowid"
       ) { statement in
         try statement.bind(match, at: 1)
         var keys: [Int64] = []
@@ -324,18 +326,18 @@ struct SearchSQLiteTests {
     }
   }
 
-  /// The keys ``SearchSQL/indexKey(day:seq:)`` gives some stored entries, largest first.
+  /// The row numbers of some stored entries, lowest first: the keys the index lists them under.
   private func expectedKeys(in store: SQLiteJournalStore, ids: [JournalEntry.ID]) throws -> [Int64]
   {
     try store.database.read { connection in
       try ids.map { id in
-        try connection.withStatement("SELECT day, seq FROM entry WHERE id = ?1") { statement in
+        try connection.withStatement("SELECT seq FROM entry WHERE id = ?1") { statement in
           try statement.bind(id.description, at: 1)
           guard try statement.step() else { return -1 }
-          return SearchSQL.indexKey(day: statement.int64(at: 0), seq: statement.int64(at: 1))
+          return statement.int64(at: 0)
         }
       }
-    }.sorted(by: >)
+    }.sorted()
   }
 }
 
@@ -613,9 +615,24 @@ private func reopened(
   do {
     let earlier = Migrator(migrations: Array(JournalSchema.migrations.prefix(steps)))
     let store = try SQLiteJournalStore(fileURL: url, migrator: earlier)
-    _ = try store.insert(entries)
+    try insertAsEarlierVersions(entries, into: store)
   }
   return try SQLiteJournalStore(fileURL: url)
+}
+
+/// Adds entries the way versions before schema step 7 did: SQLite numbers the rows.
+func insertAsEarlierVersions(_ entries: [JournalEntry], into store: SQLiteJournalStore) throws {
+  try store.database.write { connection in
+    try connection.withStatement(
+      "INSERT INTO entry (\(EntrySQL.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+    ) { statement in
+      for entry in entries {
+        try EntrySQL.bind(entry, to: statement)
+        try statement.run()
+        statement.reset()
+      }
+    }
+  }
 }
 
 /// Expects each search box text to find exactly its entries, newest first, in the whole journal.

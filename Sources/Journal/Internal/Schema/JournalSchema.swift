@@ -140,7 +140,69 @@ enum JournalSchema {
     Migration(
       version: 6,
       sql: searchIndexRebuild),
+    // Search keys that are the entries' own row numbers, newest day smallest: each day owns a
+    // block of 2²⁰ row numbers, from `(4194303 - day) << 20` up, and an entry takes the next
+    // one of its day's block (see `SearchSQL.nextKey`). Neighbouring candidates of a token then
+    // differ by little, so FTS5 stores each key in a byte or two where the keys of step 2 took
+    // five, and the index reads them in rising order, newest day first, which FTS5 does faster
+    // than falling order. The entries are numbered again, in each day in the order they were
+    // added; the index is dropped and filled again as in step 4; and triggers refuse a row
+    // number outside its day's block.
+    Migration(
+      version: 7,
+      sql: """
+        DROP TRIGGER entry_search_insert;
+        DROP TRIGGER entry_search_delete;
+        DROP TRIGGER entry_search_update;
+        DROP TABLE entry_search;
+        CREATE TRIGGER entry_key_insert BEFORE INSERT ON entry
+        WHEN new.seq IS NULL OR new.seq >> 20 != 4194303 - new.day BEGIN
+          SELECT RAISE(ABORT, '\(dayFullMessage)');
+        END;
+        CREATE TRIGGER entry_key_update BEFORE UPDATE OF seq, day ON entry
+        WHEN new.seq >> 20 != 4194303 - new.day BEGIN
+          SELECT RAISE(ABORT, '\(dayFullMessage)');
+        END;
+        CREATE TEMP TABLE entry_renumbered (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
+        INSERT INTO entry_renumbered (old, new)
+          SELECT seq, ((4194303 - day) << 20) + row_number() OVER (PARTITION BY day ORDER BY seq) - 1
+          FROM entry;
+        UPDATE entry SET seq = (SELECT new FROM entry_renumbered WHERE old = entry.seq);
+        DROP TABLE entry_renumbered;
+        CREATE VIRTUAL TABLE entry_search USING fts5(
+          grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
+        );
+        INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432);
+        INSERT INTO entry_search (rowid, grams)
+          SELECT seq, haru_search_grams(brand, perfume_name, notes, sentence)
+          FROM entry ORDER BY seq;
+        INSERT INTO entry_search (entry_search) VALUES ('optimize');
+        CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+          INSERT INTO entry_search (rowid, grams)
+            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+        END;
+        CREATE TRIGGER entry_search_update
+        AFTER UPDATE OF seq, brand, perfume_name, notes, sentence ON entry BEGIN
+          INSERT INTO entry_search (entry_search, rowid, grams)
+            VALUES ('delete', old.seq,
+              haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
+          INSERT INTO entry_search (rowid, grams)
+            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+        END;
+        """),
   ]
+
+  /// What the triggers of step 7 say when a row number is not in its day's block: the day has
+  /// used all 2²⁰ row numbers of its block, or a version that numbers rows otherwise wrote the
+  /// row. ``SQLiteDatabase`` recognizes the message by its text.
+  static let dayFullMessage =
+    "no row number is left in the day of the entry: a day holds at most 1048576 entries"
+
   /// The statements of steps 4, 5 and 6: the search index dropped, made again without the
   /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
   /// holding up to 32 MiB of pending index data and merged into one segment at the end. Step 4
@@ -161,10 +223,11 @@ enum JournalSchema {
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
   // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,
   // but leaves half-empty pages behind when every new key goes to the front.
-  // `seq` is the stable integer key a full-text index with `content_rowid` needs; `id` is the
-  // entry's UUID in lower case. `day` counts days since 1970-01-01; `created_at` and `updated_at`
-  // count microseconds since 1970-01-01 00:00 UTC. `photo` is a file name relative to the
-  // journal's photo folder.
+  // `seq` is the entry's key in the search index: from step 7 on, the next row number of its
+  // day's block (`SearchSQL.nextKey`), so it changes when the entry moves to another day; `id`
+  // is the entry's UUID in lower case and never changes. `day` counts days since 1970-01-01;
+  // `created_at` and `updated_at` count microseconds since 1970-01-01 00:00 UTC. `photo` is a
+  // file name relative to the journal's photo folder.
 
   /// The version the newest step leads to.
   static var latestVersion: Int { migrations.last?.version ?? 0 }

@@ -5,7 +5,7 @@
 /// FTS5 knows how long each token's list is only by reading it, which costs as much as the
 /// search it would plan. A sample of ``size`` entries, tokenized as the index tokenizes them,
 /// answers in microseconds; it is taken once and again only when the journal has grown or shrunk
-/// by half (see ``isStale(largestSeq:)``). Estimates only choose which tokens a search asks the
+/// by half (see ``isStale(entries:)``). Estimates only choose which tokens a search asks the
 /// index for: every choice finds the same entries, so a stale sample costs speed, never results.
 struct TokenSample: Sendable {
   /// The most entries a sample holds.
@@ -15,8 +15,6 @@ struct TokenSample: Sendable {
   let entries: Int
   /// How many entries the journal held when sampled.
   let journalEntries: Int
-  /// The largest `seq` of the journal when sampled.
-  let largestSeq: Int64
   /// The hashes of the tokens held, ascending, and for each, where its holders start in
   /// `holders`.
   private let keys: [UInt64]
@@ -37,17 +35,14 @@ struct TokenSample: Sendable {
   static let checkedLimit = 64
 
   /// A sample of no entries, for a journal with none.
-  static let empty = TokenSample(indexTexts: [], journalEntries: 0, largestSeq: 0)
+  static let empty = TokenSample(indexTexts: [], journalEntries: 0)
 
   /// Builds a sample from the index text of each sampled entry (``SearchText/indexText(_:)``)
   /// and, when known, its folded fields (brand, perfume name, notes, sentence).
-  init(
-    indexTexts: [[UInt8]], fields: [[[UInt16]]] = [], journalEntries: Int, largestSeq: Int64
-  ) {
+  init(indexTexts: [[UInt8]], fields: [[[UInt16]]] = [], journalEntries: Int) {
     self.fields = fields.count == indexTexts.count ? fields : []
     entries = indexTexts.count
     self.journalEntries = max(journalEntries, indexTexts.count)
-    self.largestSeq = largestSeq
     // (token hash, entry) for every token of every entry, and for the beginnings of each token
     // that a prefix query asks for (its first character; the first two when both are narrow;
     // the mark and first key of an initials token), sorted and made unique.
@@ -115,13 +110,11 @@ struct TokenSample: Sendable {
     self.holders = holders
   }
 
-  /// Whether the journal, whose largest `seq` is now `largestSeq`, has changed enough since the
-  /// sample to take another.
-  func isStale(largestSeq: Int64) -> Bool {
-    let change =
-      largestSeq > self.largestSeq
-      ? largestSeq - self.largestSeq : self.largestSeq - largestSeq
-    return change > max(Int64(Self.size) / 2, self.largestSeq / 2)
+  /// Whether the journal, which now holds `entries` entries, has grown or shrunk enough since
+  /// the sample to take another.
+  func isStale(entries: Int) -> Bool {
+    let change = entries > journalEntries ? entries - journalEntries : journalEntries - entries
+    return change > max(Self.size / 2, journalEntries / 2)
   }
 
   /// The sampled entries that hold a token, ascending.
@@ -206,33 +199,32 @@ struct TokenSample: Sendable {
 }
 
 extension TokenSample {
-  /// Samples the journal on a connection: up to ``size`` entries spread evenly over the order
-  /// in which they were added (the first entry at or after each of `size` evenly spaced row
-  /// numbers), so that a burst of similar entries, such as the last import, does not stand for
-  /// the whole journal.
-  static func take(on connection: SQLiteConnection, largestSeq: Int64) throws -> Self {
-    let step = max(1, largestSeq / Int64(size))
+  /// Samples the journal, which holds `entries` entries, on a connection: up to ``size``
+  /// entries, the first at or after each of `size` evenly spaced identities. Identities are
+  /// random UUIDs, so the sample is spread over the journal whatever the days, and a burst of
+  /// similar entries, such as the last import, does not stand for the whole journal.
+  static func take(on connection: SQLiteConnection, entries: Int) throws -> Self {
     var texts: [[UInt8]] = []
     var sampledFields: [[[UInt16]]] = []
-    var next: Int64 = 1
+    var last = ""
     try connection.withStatement(
-      "SELECT seq, brand, perfume_name, notes, sentence FROM entry WHERE seq >= ?1 "
-        + "ORDER BY seq LIMIT 1"
+      "SELECT id, brand, perfume_name, notes, sentence FROM entry WHERE id >= ?1 "
+        + "ORDER BY id LIMIT 1"
     ) { statement in
-      while texts.count < size, next <= largestSeq {
-        try statement.bind(next, at: 1)
+      for spot in 0..<size {
+        // The first eight hexadecimal digits of the spot's identity, past the last one taken,
+        // so that a stretch without entries is not sampled twice.
+        let start = String(UInt64(spot) << 32 / UInt64(size), radix: 16)
+        let digits = String(repeating: "0", count: 8 - start.count) + start
+        try statement.bind(max(digits, last + "\u{1}"), at: 1)
         guard try statement.step() else { break }
-        let seq = statement.int64(at: 0)
+        last = statement.text(at: 0)
         let fields = (1..<5).map { SearchText.folded(statement.text(at: Int32($0))) }
         texts.append(SearchText.indexText(fields))
         sampledFields.append(fields)
         statement.reset()
-        // The next spot past this entry, so that a gap of deleted rows is not sampled twice.
-        next = max(next + step, seq + 1)
       }
     }
-    let entries = Int(try connection.integer("SELECT count(*) FROM entry"))
-    return TokenSample(
-      indexTexts: texts, fields: sampledFields, journalEntries: entries, largestSeq: largestSeq)
+    return TokenSample(indexTexts: texts, fields: sampledFields, journalEntries: entries)
   }
 }

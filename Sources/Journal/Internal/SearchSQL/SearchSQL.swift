@@ -1,52 +1,63 @@
 /// The statements of search.
 ///
-/// The bigram index lists each entry under ``indexKey(day:seq:)``: the entry's day in the high
-/// bits, so that reading the index's candidates by key, largest first, meets them day by day,
-/// newest day first. A search reads candidates in that order, checks each against the terms, and
-/// stops at the first candidate of an older day once it holds a page of matches: within a day the
-/// order is by creation time and identity, which the key does not know, so the matches of the last
-/// day read are sorted before the page is cut. The cost grows with the candidates read before a
-/// page is full, not with the number of matches in the whole journal.
+/// The index lists each entry under its row number, `seq`, which the journal chooses so that the
+/// index's order is the list's order by day: each day owns a block of 2²⁰ row numbers, newer days
+/// lower ones (``blockStart(of:)``), and an entry takes the next row number of its day's block
+/// (``nextKey(dayAt:)``). Reading the index's candidates by key, lowest first, meets them day by
+/// day, newest day first. A search reads candidates in that order, checks each against the terms,
+/// and stops at the first candidate of an older day once it holds a page of matches: within a day
+/// the order is by creation time and identity, which the key does not know, so the matches of the
+/// last day read are sorted before the page is cut. The cost grows with the candidates read
+/// before a page is full, not with the number of matches in the whole journal.
+///
+/// Keys of one day are consecutive and days are next to each other, so the keys of a token's
+/// neighbouring entries differ by little, and FTS5, which stores each key as its difference from
+/// the one before, stores most in a byte or two.
 ///
 /// A query with nothing the index knows (a term of control characters), and any search of one
 /// perfume's entries, walks the list's newest-first table index instead and checks every entry
 /// until a page is full.
 enum SearchSQL {
-  /// Days are offset by this much in an index key so that every day of the years 1 to 9999 makes
-  /// a positive key.
-  static let dayOffset: Int64 = 1 << 22
+  /// The bits of a key that number an entry within its day: a day holds at most 2²⁰ entries.
+  static let dayBits: Int64 = 20
 
-  /// An entry's key in the search index: `(day + dayOffset) << 32 | seq`. The schema's triggers
-  /// compute the same in SQL, and refuse a `seq` of 2³² or more (SQLite numbers rows one above
-  /// the largest so far, so that takes four billion adds).
-  static func indexKey(day: Int64, seq: Int64) -> Int64 {
-    (day + dayOffset) << 32 | seq
+  /// The day whose block starts at 0: later than any day of the years 1 to 9999, so that every
+  /// day's block starts above 0.
+  static let lastDay: Int64 = (1 << 22) - 1
+
+  /// The lowest key of a day's block, `(lastDay - day) << dayBits`: every key of `day` is at
+  /// least this, every key of a later day below it. The schema's triggers check the same in SQL.
+  static func blockStart(of day: Int64) -> Int64 {
+    (lastDay - day) << dayBits
   }
 
-  /// The smallest key of the day after `day`: every key of `day` and older days is below it.
-  static func keyBound(after day: Int64) -> Int64 {
-    indexKey(day: day + 1, seq: 0)
+  /// The row number an entry of the day in parameter `dayAt` takes: one above the highest of
+  /// its day's block, or the block's first. A day whose block is used up gives a number the
+  /// schema's triggers refuse, so the write fails and changes nothing.
+  static func nextKey(dayAt parameter: Int) -> String {
+    let start = "((\(lastDay) - ?\(parameter)) << \(dayBits))"
+    let end = "((\(lastDay + 1) - ?\(parameter)) << \(dayBits))"
+    return "coalesce((SELECT max(block.seq) FROM entry AS block "
+      + "WHERE block.seq >= \(start) AND block.seq < \(end)) + 1, \(start))"
   }
 
   /// Matches from the index, newest day first; not ordered within a day. Parameters: ?1 the MATCH
   /// expression, ?2 the terms (see `SearchFunctions.encode`), ?3 day, ?4 created_at and ?5 id of
-  /// the cursor and ?6 the key bound of the cursor's day (when there is a cursor).
+  /// the cursor and ?6 the start of the cursor's day's block (when there is a cursor).
   static func indexed(favoritesOnly: Bool, afterCursor: Bool) -> String {
     var conditions = ["entry_search MATCH ?1"]
     if afterCursor {
       conditions += [
-        "entry_search.rowid < ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)",
+        "entry_search.rowid >= ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)",
       ]
     }
     if favoritesOnly { conditions.append("entry.is_favorite = 1") }
     conditions.append(matches)
-    // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found by
-    // its `seq`, the key's low 32 bits.
-    // The day is checked too, so that a key can never find another entry.
+    // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is the one
+    // whose row number is the key.
     return "SELECT \(columns) FROM entry_search CROSS JOIN entry "
-      + "ON entry.seq = (entry_search.rowid & 4294967295) "
-      + "AND entry.day = (entry_search.rowid >> 32) - \(dayOffset) "
-      + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid DESC"
+      + "ON entry.seq = entry_search.rowid "
+      + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
 
   /// A page of matches found by walking the list newest first. Parameters: ?2 the terms, ?3, ?4
@@ -166,12 +177,29 @@ enum SearchSQL {
       try connection.text(
         "SELECT hex(substr(block, 1, 24)) FROM entry_search_data WHERE id = 10"
       ).utf8)
-    let bytes = stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
-      UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
-    }
+    let bytes = bytes(fromHex: hex)
     var position = 4
     _ = varint(in: bytes, at: &position)  // the number of levels
     return Int(clamping: varint(in: bytes, at: &position))
+  }
+
+  /// How many entries the search index lists, read from FTS5's averages record (row 1 of
+  /// `entry_search_data`, whose first varint counts the rows indexed): one look-up, where
+  /// `count(*)` reads every row.
+  static func indexedEntryCount(in connection: SQLiteConnection) throws -> Int {
+    let hex = Array(
+      try connection.text(
+        "SELECT coalesce(hex(substr(block, 1, 9)), '') FROM entry_search_data WHERE id = 1"
+      ).utf8)
+    var position = 0
+    return Int(clamping: varint(in: bytes(fromHex: hex), at: &position))
+  }
+
+  /// The bytes that hexadecimal digits spell.
+  private static func bytes(fromHex hex: [UInt8]) -> [UInt8] {
+    stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
+      UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
+    }
   }
 
   /// The varint at `position` in `bytes` (seven bits a byte, big-endian, the high bit set on all
