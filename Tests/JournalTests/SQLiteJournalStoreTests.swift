@@ -115,7 +115,7 @@ struct SQLiteJournalStoreTests {
       let entry = try Fixture.entry()
       do {
         let store = try SQLiteJournalStore(fileURL: url, migrator: Migrator(migrations: first))
-        _ = try store.insert([entry])
+        try insertAsEarlierVersions([entry], into: store)
       }
       // A step that fails half-way is rolled back: its table does not exist, the version stays.
       let failing =

@@ -6,30 +6,31 @@ import Testing
 
 @testable import HaruJournal
 
-/// The search index's keys: each entry's row number, in its day's block (schema step 7).
+/// The search index's keys: each entry's `search_key`, in its day's block (schema step 7).
 struct SearchKeyTests {
-  /// Every entry's row number in its day's block, distinct, so that the index's order is the
-  /// order of days, newest first; and the index lists each entry under its row number.
+  /// Every entry's search key in its day's block, distinct, so that the index's order is the
+  /// order of days, newest first; and the index lists each entry under its search key.
   private func expectKeysFollowDays(
     in store: SQLiteJournalStore, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let rows = try store.database.read { connection in
-      try connection.withStatement("SELECT seq, day FROM entry ORDER BY seq") { statement in
-        var rows: [(seq: Int64, day: Int64)] = []
+      try connection.withStatement("SELECT search_key, day FROM entry ORDER BY search_key") {
+        statement in
+        var rows: [(key: Int64, day: Int64)] = []
         while try statement.step() { rows.append((statement.int64(at: 0), statement.int64(at: 1))) }
         return rows
       }
     }
     for row in rows {
       #expect(
-        row.seq >= SearchSQL.blockStart(of: row.day)
-          && row.seq < SearchSQL.blockStart(of: row.day - 1),
+        row.key >= SearchSQL.blockStart(of: row.day)
+          && row.key < SearchSQL.blockStart(of: row.day - 1),
         "\(row)", sourceLocation: sourceLocation)
     }
     #expect(
-      rows.map(\.day) == rows.map(\.day).sorted(by: >), "days newest first by row number",
+      rows.map(\.day) == rows.map(\.day).sorted(by: >), "days newest first by search key",
       sourceLocation: sourceLocation)
-    // Every entry holds the token of `오후`; the index lists exactly the row numbers.
+    // Every entry holds the token of `오후`; the index lists exactly the search keys.
     let listed = try store.database.read { connection in
       try connection.withStatement(
         "SELECT rowid FROM entry_search WHERE entry_search MATCH '\"오후\"' ORDER BY rowid"
@@ -39,11 +40,11 @@ struct SearchKeyTests {
         return keys
       }
     }
-    #expect(listed == rows.map(\.seq), sourceLocation: sourceLocation)
+    #expect(listed == rows.map(\.key), sourceLocation: sourceLocation)
     #expect(try store.integrityCheck() == "ok", sourceLocation: sourceLocation)
   }
 
-  @Test func everyWriteGivesAnEntryARowNumberOfItsDay() throws {
+  @Test func everyWriteGivesAnEntryASearchKeyOfItsDay() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
@@ -54,16 +55,16 @@ struct SearchKeyTests {
       for entry in entries.prefix(2) { _ = try store.insert([entry]) }
       _ = try store.insert(Array(entries.dropFirst(2)))
       try expectKeysFollowDays(in: store)
-      // An entry moved to another day takes a row number of that day; one edited in its day
+      // An entry moved to another day takes a search key of that day; one edited in its day
       // keeps its own.
       let moved = try Fixture.entry(id: entries[1].id, day: 7, created: 1, notes: "오후 moved")
       _ = try store.update(moved.id) { (_) throws(JournalError) in moved }
       entries[1] = moved
-      let before = try rowNumber(of: entries[0].id, in: store)
+      let before = try searchKey(of: entries[0].id, in: store)
       let edited = try Fixture.entry(id: entries[0].id, day: 3, notes: "오후 edited")
       _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
       entries[0] = edited
-      #expect(try rowNumber(of: edited.id, in: store) == before)
+      #expect(try searchKey(of: edited.id, in: store) == before)
       try expectKeysFollowDays(in: store)
       // A restore's merge adds and replaces.
       let replaced = try JournalEntry(
@@ -81,21 +82,22 @@ struct SearchKeyTests {
       // Searches read the index in key order and find every entry, newest first.
       let found = try store.search(JournalSearchQuery("오후"), in: .all, after: nil, limit: 10)
       #expect(found == entries.sorted { ($0.day, $0.createdAt) > ($1.day, $1.createdAt) })
-      #expect(try store.search(JournalSearchQuery("moved"), in: .all, after: nil, limit: 5) == [moved])
+      #expect(
+        try store.search(JournalSearchQuery("moved"), in: .all, after: nil, limit: 5) == [moved])
     }
   }
 
-  @Test func aDayWithNoRowNumberLeftRefusesTheWriteAndLosesNothing() throws {
+  @Test func aDayWithNoSearchKeyLeftRefusesTheWriteAndLosesNothing() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
       let full = try Fixture.entry(day: 2, notes: "오후 last of its day")
       let other = try Fixture.entry(day: 1, notes: "오후 elsewhere")
       _ = try store.insert([other])
-      // The last row number of the day's block, as if 2²⁰ entries had been added to it.
+      // The last search key of the day's block, as if 2²⁰ entries had been added to it.
       try store.database.write { connection in
         try connection.withStatement(
-          "INSERT INTO entry (seq, \(EntrySQL.columns)) "
+          "INSERT INTO entry (search_key, \(EntrySQL.columns)) "
             + "VALUES (?11, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
         ) { statement in
           try EntrySQL.bind(full, to: statement)
@@ -145,15 +147,15 @@ struct SearchKeyTests {
           == Int64(JournalSchema.latestVersion))
       try expectKeysFollowDays(in: store)
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
-      // In each day, the entries are numbered in the order they were added.
-      let today = try [0, 2, 5].map { try rowNumber(of: entries[$0].id, in: store) }
+      // In each day, the entries' keys follow the order they were added in.
+      let today = try [0, 2, 5].map { try searchKey(of: entries[$0].id, in: store) }
       #expect(today == today.sorted() && Set(today).count == 3)
       let newestFirst = entries.sorted { ($0.day, $0.createdAt) > ($1.day, $1.createdAt) }
       #expect(
         try store.search(JournalSearchQuery("ㄱㅁㅅ"), in: .all, after: nil, limit: 10)
           == newestFirst)
-      // The new triggers keep the index in step; a writer that lets SQLite number the row, as
-      // versions before step 7 did, is refused and changes nothing.
+      // The new triggers keep the index in step; a writer that gives no search key, as versions
+      // before step 7 did, is refused and changes nothing.
       let added = try Fixture.entry(day: -3, created: 20, notes: "오후 added")
       _ = try store.insert([added])
       try expectKeysFollowDays(in: store)
@@ -183,10 +185,27 @@ struct SearchKeyTests {
     }
   }
 
-  /// An entry's row number.
-  private func rowNumber(of id: JournalEntry.ID, in store: SQLiteJournalStore) throws -> Int64 {
+  @Test(arguments: [EntrySQL.insert, EntrySQL.update])
+  func aWriteFindsItsDaysNextKeyInTheIndexOfKeys(sql: String) throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      let plan = try store.database.read { connection in
+        try connection.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
+          var details: [String] = []
+          while try statement.step() { details.append(statement.text(at: 3)) }
+          return details
+        }
+      }
+      #expect(plan.contains { $0.contains("USING COVERING INDEX entry_search_key") }, "\(plan)")
+      #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(plan)")
+    }
+  }
+
+  /// An entry's search key.
+  private func searchKey(of id: JournalEntry.ID, in store: SQLiteJournalStore) throws -> Int64 {
     try store.database.read { connection in
-      try connection.withStatement("SELECT seq FROM entry WHERE id = ?1") { statement in
+      try connection.withStatement("SELECT search_key FROM entry WHERE id = ?1") { statement in
         try statement.bind(id.description, at: 1)
         return try statement.step() ? statement.int64(at: 0) : -1
       }

@@ -189,7 +189,7 @@ struct SearchSQLiteTests {
     }
   }
 
-  @Test func aChangeOfDayWithoutARowNumberOfThatDayIsRefused() throws {
+  @Test func aChangeOfDayWithoutASearchKeyOfThatDayIsRefused() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
@@ -326,12 +326,12 @@ struct SearchSQLiteTests {
     }
   }
 
-  /// The row numbers of some stored entries, lowest first: the keys the index lists them under.
+  /// The search keys of some stored entries, lowest first: the keys the index lists them under.
   private func expectedKeys(in store: SQLiteJournalStore, ids: [JournalEntry.ID]) throws -> [Int64]
   {
     try store.database.read { connection in
       try ids.map { id in
-        try connection.withStatement("SELECT seq FROM entry WHERE id = ?1") { statement in
+        try connection.withStatement("SELECT search_key FROM entry WHERE id = ?1") { statement in
           try statement.bind(id.description, at: 1)
           guard try statement.step() else { return -1 }
           return statement.int64(at: 0)
@@ -620,7 +620,7 @@ private func reopened(
   return try SQLiteJournalStore(fileURL: url)
 }
 
-/// Adds entries the way versions before schema step 7 did: SQLite numbers the rows.
+/// Adds entries the way versions before schema step 7 did: without a search key.
 func insertAsEarlierVersions(_ entries: [JournalEntry], into store: SQLiteJournalStore) throws {
   try store.database.write { connection in
     try connection.withStatement(

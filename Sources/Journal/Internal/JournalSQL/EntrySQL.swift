@@ -8,18 +8,18 @@ enum EntrySQL {
 
   /// `ON CONFLICT (id) DO NOTHING` skips only an existing identity; any other constraint still
   /// fails the statement, unlike `INSERT OR IGNORE`.
-  /// The entry takes the next row number of its day (see ``SearchSQL/nextKey(dayAt:)``).
+  /// The entry takes the next search key of its day (see ``SearchSQL/nextKey(dayAt:)``).
   static let insert = """
-    INSERT INTO entry (seq, \(columns))
+    INSERT INTO entry (search_key, \(columns))
     VALUES (\(SearchSQL.nextKey(dayAt: 2)), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
     ON CONFLICT (id) DO NOTHING
     """
 
-  /// An entry moved to another day takes the next row number of that day; otherwise it keeps
+  /// An entry moved to another day takes the next search key of that day; otherwise it keeps
   /// its own (the right-hand sides see the row as it was).
   static let update = """
     UPDATE entry SET
-      seq = CASE WHEN day = ?2 THEN seq ELSE \(SearchSQL.nextKey(dayAt: 2)) END,
+      search_key = CASE WHEN day = ?2 THEN search_key ELSE \(SearchSQL.nextKey(dayAt: 2)) END,
       day = ?2, brand = ?3, perfume_name = ?4, notes = ?5, sentence = ?6,
       photo = ?7, is_favorite = ?8, created_at = ?9, updated_at = ?10
     WHERE id = ?1

@@ -34,8 +34,8 @@ enum JournalSchema {
     // sentence (see `SearchText`), kept in sync by triggers in the writing transaction and
     // filled from the existing entries. Contentless with `detail=none`: the index only answers
     // which rows may match; the search checks each candidate against the entry itself. An
-    // entry's row in the index is `SearchSQL.indexKey`: its day in the high bits and its `seq`
-    // in the low 32, so that the index lists candidates day by day, newest first. Rows are
+    // entry's row in the index is its day in the high bits and its `seq` in the low 32 (until
+    // step 7), so that the index lists candidates day by day, newest first. Rows are
     // indexed in key order: FTS5 writes its pending data out each time a key is lower than the
     // one before, which made an import in random day order slower and its index twice as large.
     Migration(
@@ -140,14 +140,15 @@ enum JournalSchema {
     Migration(
       version: 6,
       sql: searchIndexRebuild),
-    // Search keys that are the entries' own row numbers, newest day smallest: each day owns a
-    // block of 2²⁰ row numbers, from `(4194303 - day) << 20` up, and an entry takes the next
-    // one of its day's block (see `SearchSQL.nextKey`). Neighbouring candidates of a token then
-    // differ by little, so FTS5 stores each key in a byte or two where the keys of step 2 took
-    // five, and the index reads them in rising order, newest day first, which FTS5 does faster
-    // than falling order. The entries are numbered again, in each day in the order they were
-    // added; the index is dropped and filled again as in step 4; and triggers refuse a row
-    // number outside its day's block.
+    // Search keys kept in the order of days, newest day lowest: each day owns a block of 2²⁰
+    // keys, from `(4194303 - day) << 20` up, and an entry's `search_key` is the next one of its
+    // day's block (see `SearchSQL.nextKey`), indexed so that a search finds each candidate's row
+    // and a write its day's next key. Neighbouring candidates of a token then differ by little,
+    // so FTS5 stores each key in a byte or two where the keys of step 2 took five, and the
+    // index reads them in rising order, newest day first, which FTS5 does faster than falling
+    // order. The entries get their keys, in each day in the order they were added; the index is
+    // dropped and filled again as in step 4; and triggers refuse a key outside its day's block,
+    // or none, as versions before this step would write.
     Migration(
       version: 7,
       sql: """
@@ -155,53 +156,56 @@ enum JournalSchema {
         DROP TRIGGER entry_search_delete;
         DROP TRIGGER entry_search_update;
         DROP TABLE entry_search;
+        ALTER TABLE entry ADD COLUMN search_key INTEGER;
         CREATE TRIGGER entry_key_insert BEFORE INSERT ON entry
-        WHEN new.seq IS NULL OR new.seq >> 20 != 4194303 - new.day BEGIN
+        WHEN new.search_key IS NULL OR new.search_key >> 20 != 4194303 - new.day BEGIN
           SELECT RAISE(ABORT, '\(dayFullMessage)');
         END;
-        CREATE TRIGGER entry_key_update BEFORE UPDATE OF seq, day ON entry
-        WHEN new.seq >> 20 != 4194303 - new.day BEGIN
+        CREATE TRIGGER entry_key_update BEFORE UPDATE OF search_key, day ON entry
+        WHEN new.search_key IS NULL OR new.search_key >> 20 != 4194303 - new.day BEGIN
           SELECT RAISE(ABORT, '\(dayFullMessage)');
         END;
-        CREATE TEMP TABLE entry_renumbered (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
-        INSERT INTO entry_renumbered (old, new)
+        CREATE TEMP TABLE entry_keys (seq INTEGER PRIMARY KEY, search_key INTEGER NOT NULL);
+        INSERT INTO entry_keys (seq, search_key)
           SELECT seq, ((4194303 - day) << 20) + row_number() OVER (PARTITION BY day ORDER BY seq) - 1
           FROM entry;
-        UPDATE entry SET seq = (SELECT new FROM entry_renumbered WHERE old = entry.seq);
-        DROP TABLE entry_renumbered;
+        UPDATE entry SET search_key = (SELECT search_key FROM entry_keys WHERE seq = entry.seq);
+        DROP TABLE entry_keys;
+        CREATE UNIQUE INDEX entry_search_key ON entry (search_key);
         CREATE VIRTUAL TABLE entry_search USING fts5(
           grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
         );
         INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432);
         INSERT INTO entry_search (rowid, grams)
-          SELECT seq, haru_search_grams(brand, perfume_name, notes, sentence)
-          FROM entry ORDER BY seq;
+          SELECT search_key, haru_search_grams(brand, perfume_name, notes, sentence)
+          FROM entry ORDER BY search_key;
         INSERT INTO entry_search (entry_search) VALUES ('optimize');
         CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
           INSERT INTO entry_search (rowid, grams)
-            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+            VALUES (new.search_key,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
           INSERT INTO entry_search (entry_search, rowid, grams)
-            VALUES ('delete', old.seq,
+            VALUES ('delete', old.search_key,
               haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
         END;
         CREATE TRIGGER entry_search_update
-        AFTER UPDATE OF seq, brand, perfume_name, notes, sentence ON entry BEGIN
+        AFTER UPDATE OF search_key, brand, perfume_name, notes, sentence ON entry BEGIN
           INSERT INTO entry_search (entry_search, rowid, grams)
-            VALUES ('delete', old.seq,
+            VALUES ('delete', old.search_key,
               haru_search_grams(old.brand, old.perfume_name, old.notes, old.sentence));
           INSERT INTO entry_search (rowid, grams)
-            VALUES (new.seq, haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
+            VALUES (new.search_key,
+              haru_search_grams(new.brand, new.perfume_name, new.notes, new.sentence));
         END;
         """),
   ]
 
-  /// What the triggers of step 7 say when a row number is not in its day's block: the day has
-  /// used all 2²⁰ row numbers of its block, or a version that numbers rows otherwise wrote the
-  /// row. ``SQLiteDatabase`` recognizes the message by its text.
+  /// What the triggers of step 7 say when an entry's search key is not in its day's block: the
+  /// day has used all 2²⁰ keys of its block, or a version before step 7 wrote the row.
   static let dayFullMessage =
-    "no row number is left in the day of the entry: a day holds at most 1048576 entries"
+    "no search key is left in the day of the entry: a day holds at most 1048576 entries"
 
   /// The statements of steps 4, 5 and 6: the search index dropped, made again without the
   /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
@@ -223,9 +227,9 @@ enum JournalSchema {
   // The list indexes run oldest first and are read backwards for newest-first lists: entries
   // arrive mostly in day order, and SQLite packs the pages of an index appended to at its end,
   // but leaves half-empty pages behind when every new key goes to the front.
-  // `seq` is the entry's key in the search index: from step 7 on, the next row number of its
-  // day's block (`SearchSQL.nextKey`), so it changes when the entry moves to another day; `id`
-  // is the entry's UUID in lower case and never changes. `day` counts days since 1970-01-01;
+  // `seq` is a stable integer key for the entry's row; `search_key` (step 7) its key in the
+  // search index, which changes when the entry moves to another day; `id` is the entry's UUID
+  // in lower case. `day` counts days since 1970-01-01;
   // `created_at` and `updated_at` count microseconds since 1970-01-01 00:00 UTC. `photo` is a
   // file name relative to the journal's photo folder.
 

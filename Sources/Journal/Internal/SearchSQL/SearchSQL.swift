@@ -1,8 +1,8 @@
 /// The statements of search.
 ///
-/// The index lists each entry under its row number, `seq`, which the journal chooses so that the
-/// index's order is the list's order by day: each day owns a block of 2²⁰ row numbers, newer days
-/// lower ones (``blockStart(of:)``), and an entry takes the next row number of its day's block
+/// The index lists each entry under its `search_key`, which the journal chooses so that the
+/// index's order is the list's order by day: each day owns a block of 2²⁰ keys, newer days lower
+/// ones (``blockStart(of:)``), and an entry takes the next key of its day's block
 /// (``nextKey(dayAt:)``). Reading the index's candidates by key, lowest first, meets them day by
 /// day, newest day first. A search reads candidates in that order, checks each against the terms,
 /// and stops at the first candidate of an older day once it holds a page of matches: within a day
@@ -31,14 +31,14 @@ enum SearchSQL {
     (lastDay - day) << dayBits
   }
 
-  /// The row number an entry of the day in parameter `dayAt` takes: one above the highest of
-  /// its day's block, or the block's first. A day whose block is used up gives a number the
-  /// schema's triggers refuse, so the write fails and changes nothing.
+  /// The search key an entry of the day in parameter `dayAt` takes: one above the highest of
+  /// its day's block, or the block's first, found in the index of keys. A day whose block is
+  /// used up gives a key the schema's triggers refuse, so the write fails and changes nothing.
   static func nextKey(dayAt parameter: Int) -> String {
     let start = "((\(lastDay) - ?\(parameter)) << \(dayBits))"
     let end = "((\(lastDay + 1) - ?\(parameter)) << \(dayBits))"
-    return "coalesce((SELECT max(block.seq) FROM entry AS block "
-      + "WHERE block.seq >= \(start) AND block.seq < \(end)) + 1, \(start))"
+    return "coalesce((SELECT max(block.search_key) FROM entry AS block "
+      + "WHERE block.search_key >= \(start) AND block.search_key < \(end)) + 1, \(start))"
   }
 
   /// Matches from the index, newest day first; not ordered within a day. Parameters: ?1 the MATCH
@@ -53,10 +53,10 @@ enum SearchSQL {
     }
     if favoritesOnly { conditions.append("entry.is_favorite = 1") }
     conditions.append(matches)
-    // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is the one
-    // whose row number is the key.
+    // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found
+    // by its key.
     return "SELECT \(columns) FROM entry_search CROSS JOIN entry "
-      + "ON entry.seq = entry_search.rowid "
+      + "ON entry.search_key = entry_search.rowid "
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
 
