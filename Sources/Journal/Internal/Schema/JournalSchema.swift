@@ -205,7 +205,8 @@ enum JournalSchema {
   /// What the triggers of step 7 say when an entry's search key is not in its day's block: the
   /// day has used all 2²⁰ keys of its block, or a version before step 7 wrote the row.
   static let dayFullMessage =
-    "no search key is left in the day of the entry: a day holds at most 1048576 entries"
+    "the entry has no search key of its day: a day takes at most 1048576 entries, and only "
+    + "versions that know schema 7 give keys"
 
   /// The statements of steps 4, 5 and 6: the search index dropped, made again without the
   /// one-character prefix index, and filled from the entries by `haru_search_grams` as it is now,
