@@ -22,29 +22,29 @@ extension SQLiteJournalStore {
     _ entries: [JournalEntry], mergingIndex: Bool
   ) throws(JournalError) -> Set<JournalEntry.ID> {
     guard !entries.isEmpty else { return [] }
-    // Newest day first, so that the search index receives its keys in rising order (see
-    // `SearchSQL`): FTS5 writes out what it holds each time a key is lower than the one before.
+    // Newest day first, and oldest first within a day: the order of the keys they take (see
+    // `SearchSQL`).
     let ordered = entries.sorted { ($0.day, $1.createdAt) > ($1.day, $0.createdAt) }
     return try database.write { connection in
       if ordered.count >= SearchSQL.largeWrite {
         try SearchSQL.holdPendingIndexData(in: connection)
       }
-      return try connection.withStatement(EntrySQL.insert) { statement in
-        var skipped: Set<JournalEntry.ID> = []
-        for entry in ordered {
-          try EntrySQL.bind(entry, to: statement)
-          try statement.run()
-          statement.reset()
-          if connection.changes == 0 {
-            skipped.insert(entry.id)
-          }
+      var skipped: Set<JournalEntry.ID> = []
+      var new: [JournalEntry] = []
+      new.reserveCapacity(ordered.count)
+      var seen: Set<JournalEntry.ID> = []
+      for entry in ordered {
+        if try !seen.insert(entry.id).inserted || EntrySQL.isStored(entry.id, in: connection) {
+          skipped.insert(entry.id)
+        } else {
+          new.append(entry)
         }
-        if mergingIndex {
-          try SearchSQL.mergeIndexAfterLargeWrite(
-            added: ordered.count - skipped.count, in: connection)
-        }
-        return skipped
       }
+      try EntrySQL.insertNew(new, in: connection)
+      if mergingIndex {
+        try SearchSQL.mergeIndexAfterLargeWrite(added: new.count, in: connection)
+      }
+      return skipped
     }
   }
 
@@ -87,6 +87,8 @@ extension SQLiteJournalStore {
     }
     return try database.write { connection in
       var outcomes = [JournalMergeOutcome](repeating: .added, count: entries.count)
+      // Added after the replacements, all in one statement (see `EntrySQL.insertNew`).
+      var new: [JournalEntry] = []
       for index in order {
         let entry = entries[index]
         let stored = try EntrySQL.entry(entry.id, in: connection)
@@ -94,13 +96,17 @@ extension SQLiteJournalStore {
           outcomes[index] = .kept(stored)
           continue
         }
-        try connection.withStatement(stored == nil ? EntrySQL.insert : EntrySQL.update) {
-          statement in
+        guard let stored else {
+          new.append(entry)
+          continue
+        }
+        try connection.withStatement(EntrySQL.update) { statement in
           try EntrySQL.bind(entry, to: statement)
           try statement.run()
         }
-        if let stored { outcomes[index] = .replaced(stored) }
+        outcomes[index] = .replaced(stored)
       }
+      try EntrySQL.insertNew(new, in: connection)
       return outcomes
     }
   }

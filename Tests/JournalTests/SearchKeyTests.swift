@@ -124,8 +124,15 @@ struct SearchKeyTests {
       }
       #expect(try store.entries(in: .all, after: nil, limit: 10) == before)
       try expectKeysFollowDays(in: store)
-      // Other days still take entries.
+      // Other days still take entries, one at a time and in a batch; the refused batches left
+      // nothing staged behind.
       _ = try store.insert([batch[0]])
+      let later = try [-1, -2].map { try Fixture.entry(day: $0, notes: "오후 later \($0)") }
+      _ = try store.insert(later)
+      #expect(try store.count(in: .all) == before.count + 3)
+      #expect(
+        Set(try store.entries(in: .all, after: nil, limit: 10).map(\.id))
+          == Set((before + [batch[0]] + later).map(\.id)))
       try expectKeysFollowDays(in: store)
     }
   }

@@ -470,6 +470,56 @@ struct SearchIndexMergeTests {
     }
   }
 
+  @Test func aBatchIsIndexedAsOneSegmentWithTheKeysOneAtATimeWouldGive() throws {
+    try withTemporaryDirectory { directory in
+      let batched = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("batched.sqlite"))
+      let single = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("single.sqlite"))
+      // Fewer than `largeWrite`, so no merge follows the write: SQLite opens a savepoint around
+      // every statement that fires triggers, and FTS5 writes a segment at each, so entries added
+      // one statement each would leave a segment each.
+      let entries = try (0..<200).map { index in
+        try Fixture.entry(day: -(index % 7), created: Double(index), notes: "장미 \(index)")
+      }
+      _ = try batched.insert(entries)
+      #expect(try Self.segmentCount(in: batched) == 1)
+      let restored = try (0..<100).map { index in
+        try Fixture.entry(day: index % 5, created: Double(index), notes: "목서 \(index)")
+      }
+      let outcomes = try batched.merge(restored + [entries[3]])
+      #expect(outcomes.filter { $0 == .added }.count == restored.count)
+      #expect(try Self.segmentCount(in: batched) == 2)
+
+      // The same entries one at a time, in the order a batch gives keys: newest day first, then
+      // oldest first.
+      let newestDayFirst = { (a: JournalEntry, b: JournalEntry) in
+        (a.day, b.createdAt) > (b.day, a.createdAt)
+      }
+      for entry in entries.sorted(by: newestDayFirst) { _ = try single.insert([entry]) }
+      for entry in restored.sorted(by: newestDayFirst) { _ = try single.insert([entry]) }
+      #expect(try Self.searchKeys(in: batched) == Self.searchKeys(in: single))
+      #expect(try batched.integrityCheck() == "ok")
+      let found = try batched.search(JournalSearchQuery("목서 42"), in: .all, after: nil, limit: 5)
+      #expect(found.map(\.id) == [restored[42].id])
+      let staged = try batched.database.write { connection in
+        try connection.integer("SELECT count(*) FROM temp.staged_entry")
+      }
+      #expect(staged == 0, "the staging table is emptied in the write")
+    }
+  }
+
+  /// Every entry's search key, by identity.
+  static func searchKeys(in store: SQLiteJournalStore) throws -> [String: Int64] {
+    try store.database.read { connection in
+      try connection.withStatement("SELECT id, search_key FROM entry") { statement in
+        var keys: [String: Int64] = [:]
+        while try statement.step() { keys[statement.text(at: 0)] = statement.int64(at: 1) }
+        return keys
+      }
+    }
+  }
+
   /// The number of segments in the index: the second varint of FTS5's structure record (row 10
   /// of its data table), after a four-byte cookie.
   static func segmentCount(in store: SQLiteJournalStore) throws -> Int {
