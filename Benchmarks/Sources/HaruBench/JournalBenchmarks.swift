@@ -16,7 +16,7 @@ enum JournalBenchmarks {
     + JournalSuspensionBenchmarks.all
 
   /// `journal.import`: rows per second importing every row in one call into a new journal:
-  /// reading the text, validating every entry and committing them, 500 to a transaction.
+  /// reading the text, validating every entry and committing them, 5,000 to a transaction.
   static let importRows = Benchmark(name: "journal.import", unit: .rowsPerSecond) {
     let rows = try await JournalFixture.shared.rows()
     let plan = SamplingPlan(warmupBatches: 1, samples: 3, batchSize: rows.count)
