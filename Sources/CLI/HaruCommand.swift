@@ -47,7 +47,8 @@ enum HaruCommand {
     do {
       let (globals, words) = try GlobalOptions.extract(from: arguments)
       if globals.help || words.first == "help" {
-        console.print(Help.text)
+        let topic = words.first == "help" ? words.dropFirst().first : words.first
+        console.print(topic.map(Help.text(for:)) ?? Help.text)
         return 0
       }
       guard let command = words.first else {

@@ -77,7 +77,7 @@ extension HaruCLI {
     @Test func helpPrintsEveryCommandAndExitsWithZero() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }
-      for arguments in [["help"], ["--help"], ["journal", "-h"]] {
+      for arguments in [["help"], ["--help"], ["demo", "-h"], ["help", "nonsense"]] {
         let result = try await haru.run(arguments)
         #expect(result.status == 0, "\(result)")
         for command in ["demo", "forecast", "settings", "towns", "journal", "import", "--data-dir"]
@@ -85,6 +85,31 @@ extension HaruCLI {
           #expect(result.standardOutput.contains(command), "\(arguments) lacks \(command)")
         }
       }
+    }
+
+    /// Each row: the arguments, a line of the command's own part, and the heading of another
+    /// command's part that must not be printed.
+    @Test(arguments: [
+      (["journal", "-h"], "haru journal search QUERY", "forecast:"),
+      (["help", "journal"], "haru journal export PATH", "towns:"),
+      (["warnings", "--help"], "haru warnings [", "journal:"),
+      (["air", "--town", "성복동", "--help"], "haru air [", "warnings:"),
+      (["forecast", "--help"], "haru forecast [", "air:"),
+      (["settings", "--help"], "haru settings get theme", "towns:"),
+      (["towns", "--help"], "haru towns search QUERY", "settings:"),
+    ])
+    func helpAfterACommandPrintsItsOwnPartAndTheGlobalOptions(
+      arguments: [String], ownLine: String, otherHeading: String
+    ) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let result = try await haru.run(arguments)
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardOutput.contains(ownLine), "\(result)")
+      #expect(result.standardOutput.contains("--data-dir DIR"), "\(result)")
+      #expect(result.standardOutput.contains("exit status:"), "\(result)")
+      #expect(!result.standardOutput.contains("\n" + otherHeading + "\n"), "\(result)")
+      #expect(result.standardError.isEmpty, "\(result)")
     }
 
     @Test func globalOptionsAreReadBeforeTheCommandAndAnywhereAfterIt() async throws {

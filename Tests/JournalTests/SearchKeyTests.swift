@@ -71,10 +71,16 @@ struct SearchKeyTests {
         id: entries[2].id,
         draft: Fixture.draft(day: -9, notes: "오후 restored"), photo: nil,
         createdAt: entries[2].createdAt, updatedAt: entries[2].updatedAt.addingTimeInterval(60))
-      let added = try Fixture.entry(day: -9, created: 9, notes: "오후 added")
-      _ = try store.merge([added, replaced])
+      // Two adds to the day the replaced entry moves to: the adds are one statement, after the
+      // replacement, and take the keys after its key.
+      let added = try [9.0, 10].map { try Fixture.entry(day: -9, created: $0, notes: "오후 added") }
+      _ = try store.merge([added[0], replaced, added[1]])
       entries[2] = replaced
-      entries.append(added)
+      entries += added
+      let keys = try [replaced.id, added[0].id, added[1].id].map {
+        try searchKey(of: $0, in: store)
+      }
+      #expect(keys == keys.sorted() && Set(keys).count == 3, "\(keys)")
       try expectKeysFollowDays(in: store)
       _ = try store.delete(entries[3].id)
       entries.remove(at: 3)

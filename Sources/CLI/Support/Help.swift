@@ -150,4 +150,21 @@ enum Help {
     exit status: 0 success · 2 usage error · 3 provider or data error · 4 network failure
                  · 130 interrupted import or export
     """
+
+  /// The commands whose part of ``text`` is shown on its own.
+  private static let commandsWithAPart = [
+    "forecast", "air", "warnings", "settings", "towns", "journal",
+  ]
+
+  /// What `haru COMMAND --help` and `haru help COMMAND` print: the command's part of ``text``,
+  /// then the global options and exit statuses; the whole text for a command without a part of
+  /// its own (`demo`) or a word that is no command.
+  static func text(for command: String) -> String {
+    let parts = text.split(separator: "\n\n").map(String.init)
+    guard commandsWithAPart.contains(command),
+      let own = parts.first(where: { $0.hasPrefix(command + ":\n") })
+    else { return text }
+    let common = parts.filter { $0.hasPrefix("global options") || $0.hasPrefix("exit status") }
+    return (["usage: \(globalUsage)", own] + common).joined(separator: "\n\n")
+  }
 }
