@@ -60,11 +60,11 @@ struct SearchKeyTests {
       let moved = try Fixture.entry(id: entries[1].id, day: 7, created: 1, notes: "오후 moved")
       _ = try store.update(moved.id) { (_) throws(JournalError) in moved }
       entries[1] = moved
-      let before = try searchKey(of: entries[0].id, in: store)
+      let before = try Self.searchKey(of: entries[0].id, in: store)
       let edited = try Fixture.entry(id: entries[0].id, day: 3, notes: "오후 edited")
       _ = try store.update(edited.id) { (_) throws(JournalError) in edited }
       entries[0] = edited
-      #expect(try searchKey(of: edited.id, in: store) == before)
+      #expect(try Self.searchKey(of: edited.id, in: store) == before)
       try expectKeysFollowDays(in: store)
       // A restore's merge adds and replaces.
       let replaced = try JournalEntry(
@@ -78,7 +78,7 @@ struct SearchKeyTests {
       entries[2] = replaced
       entries += added
       let keys = try [replaced.id, added[0].id, added[1].id].map {
-        try searchKey(of: $0, in: store)
+        try Self.searchKey(of: $0, in: store)
       }
       #expect(keys == keys.sorted() && Set(keys).count == 3, "\(keys)")
       try expectKeysFollowDays(in: store)
@@ -161,7 +161,7 @@ struct SearchKeyTests {
       try expectKeysFollowDays(in: store)
       #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
       // In each day, the entries' keys follow the order they were added in.
-      let today = try [0, 2, 5].map { try searchKey(of: entries[$0].id, in: store) }
+      let today = try [0, 2, 5].map { try Self.searchKey(of: entries[$0].id, in: store) }
       #expect(today == today.sorted() && Set(today).count == 3)
       let newestFirst = entries.sorted { ($0.day, $0.createdAt) > ($1.day, $1.createdAt) }
       #expect(
@@ -215,8 +215,8 @@ struct SearchKeyTests {
     }
   }
 
-  /// An entry's search key.
-  private func searchKey(of id: JournalEntry.ID, in store: SQLiteJournalStore) throws -> Int64 {
+  /// An entry's search key, or -1 when it is not stored.
+  static func searchKey(of id: JournalEntry.ID, in store: SQLiteJournalStore) throws -> Int64 {
     try store.database.read { connection in
       try connection.withStatement("SELECT search_key FROM entry WHERE id = ?1") { statement in
         try statement.bind(id.description, at: 1)
