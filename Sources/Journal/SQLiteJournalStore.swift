@@ -177,7 +177,6 @@ public final class SQLiteJournalStore: JournalStore {
     limit: Int, interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalRows {
     guard limit > 0, !query.isEmpty else { return JournalRows() }
-    let terms = query.text
     let favoritesOnly: Bool
     switch list {
     case .all: favoritesOnly = false
@@ -198,23 +197,35 @@ public final class SQLiteJournalStore: JournalStore {
     }
     // The walk and the index read one snapshot, so that they meet where the walk stopped.
     return try database.read(interrupter: interrupter) { connection in
-      var start = cursor.map(SearchPosition.init)
-      var rows = JournalRows()
-      if walkingFirst > 0 {
-        let walked = try Self.budgetedWalk(
-          query, in: list, after: start, limit: limit, budget: walkingFirst, on: connection)
-        rows = walked.rows
-        // A full page, or a walk that reached the end of the list, is the answer.
-        guard rows.entries.count < limit, let last = walked.last else { return rows }
-        start = last
+      try connection.readTransaction {
+        try Self.search(
+          query, in: list, after: cursor, limit: limit, match: match, walkingFirst: walkingFirst,
+          favoritesOnly: favoritesOnly, on: connection)
       }
-      let found = try Self.indexedSearch(
-        match, terms: terms, favoritesOnly: favoritesOnly, after: start,
-        limit: limit - rows.entries.count, on: connection)
-      rows.entries += found.entries
-      rows.unreadable += found.unreadable
-      return rows
     }
+  }
+
+  /// Finds a page of matches through the index, walking `walkingFirst` entries first.
+  private static func search(
+    _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int,
+    match: String, walkingFirst: Int, favoritesOnly: Bool, on connection: SQLiteConnection
+  ) throws -> JournalRows {
+    var start = cursor.map(SearchPosition.init)
+    var rows = JournalRows()
+    if walkingFirst > 0 {
+      let walked = try Self.budgetedWalk(
+        query, in: list, after: start, limit: limit, budget: walkingFirst, on: connection)
+      rows = walked.rows
+      // A full page, or a walk that reached the end of the list, is the answer.
+      guard rows.entries.count < limit, let last = walked.last else { return rows }
+      start = last
+    }
+    let found = try Self.indexedSearch(
+      match, terms: query.text, favoritesOnly: favoritesOnly, after: start,
+      limit: limit - rows.entries.count, on: connection)
+    rows.entries += found.entries
+    rows.unreadable += found.unreadable
+    return rows
   }
 
   /// A position in newest-first order, as the entry table stores it: a cursor's, or that of the
@@ -246,10 +257,25 @@ public final class SQLiteJournalStore: JournalStore {
 
   /// Reads the index's candidates for a MATCH expression after a position, newest day first,
   /// checks each, and returns the first `limit` matches.
+  ///
+  /// When the expression asks for two tokens or more and nothing else, the candidates are the
+  /// entries their lists share, read by ``IndexLists``; otherwise, or when the index is in a
+  /// format that reader does not know, FTS5 finds them.
   private static func indexedSearch(
     _ match: String, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
     limit: Int, on connection: SQLiteConnection
   ) throws -> JournalRows {
+    if let tokens = IndexLists.tokens(ofConjunction: match), tokens.count > 1 {
+      do {
+        if let lists = try IndexLists(tokens: tokens, on: connection) {
+          return try listedSearch(
+            lists, terms: terms, favoritesOnly: favoritesOnly, after: start, limit: limit,
+            on: connection)
+        }
+      } catch is IndexLists.UnknownFormat {
+        // FTS5 reads what this reader does not know.
+      }
+    }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
     return try connection.withStatement(sql) { statement in
       try statement.bind(match, at: 1)
@@ -258,28 +284,74 @@ public final class SQLiteJournalStore: JournalStore {
         try start.bind(to: statement)
         try statement.bind(SearchSQL.blockStart(of: start.day), at: 6)
       }
-      // Matches arrive day by day, newest day first. Once a page is full, only the rest of the
-      // last day's matches can still belong on it.
-      // Sorted on the stored values, as the list's SQL does.
-      var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
-      var unreadable: [JournalError] = []
-      var lastDay: Int64?
-      while try statement.step() {
-        let day = statement.int64(at: 1)
-        if let lastDay, day < lastDay { break }
-        do throws(JournalError) {
-          matches.append(
-            (
-              day, statement.int64(at: 8), statement.text(at: 0),
-              try EntrySQL.readEntry(statement, cache: connection.entryCache)
-            ))
-        } catch {
-          unreadable.append(error)
+      var page = SearchPage(limit: limit)
+      while try statement.step(), page.take(statement, cache: connection.entryCache) {}
+      return page.rows
+    }
+  }
+
+  /// Checks, newest day first, the entries that every token of `lists` lists, and returns the
+  /// first `limit` matches.
+  private static func listedSearch(
+    _ lists: IndexLists, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
+    limit: Int, on connection: SQLiteConnection
+  ) throws -> JournalRows {
+    let sql = SearchSQL.listed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
+    return try connection.withStatement(sql) { statement in
+      try statement.bind(terms, at: 2)
+      if let start { try start.bind(to: statement) }
+      var page = SearchPage(limit: limit)
+      var key = start.map { SearchSQL.blockStart(of: $0.day) } ?? 0
+      reading: while let candidate = try lists.first(atLeast: key) {
+        try statement.bind(candidate, at: 10)
+        // One row at most: the key is unique. Stepping on to the end makes the statement ready
+        // for the next key.
+        while try statement.step() {
+          guard page.take(statement, cache: connection.entryCache) else { break reading }
         }
-        if lastDay == nil, matches.count >= limit { lastDay = day }
+        key = candidate + 1
       }
-      matches.sort { ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id) }
-      return JournalRows(entries: matches.prefix(limit).map(\.entry), unreadable: unreadable)
+      return page.rows
+    }
+  }
+
+  /// The matches of a search through the index, which arrive day by day, newest day first.
+  /// Once a page is full, only the rest of the last day's matches can still belong on it.
+  private struct SearchPage {
+    let limit: Int
+    // Sorted on the stored values, as the list's SQL does.
+    private var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
+    private var unreadable: [JournalError] = []
+    private var lastDay: Int64?
+
+    init(limit: Int) {
+      self.limit = limit
+    }
+
+    /// Takes the match a statement is at (the entry's columns first); `false` when it is of a
+    /// day older than a full page's last, and every later one will be too.
+    mutating func take(_ statement: SQLiteStatement, cache: EntryRowCache) -> Bool {
+      let day = statement.int64(at: 1)
+      if let lastDay, day < lastDay { return false }
+      do throws(JournalError) {
+        matches.append(
+          (
+            day, statement.int64(at: 8), statement.text(at: 0),
+            try EntrySQL.readEntry(statement, cache: cache)
+          ))
+      } catch {
+        unreadable.append(error)
+      }
+      if lastDay == nil, matches.count >= limit { lastDay = day }
+      return true
+    }
+
+    /// The first `limit` matches, newest first, and the rows that did not read as entries.
+    var rows: JournalRows {
+      let sorted = matches.sorted {
+        ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id)
+      }
+      return JournalRows(entries: sorted.prefix(limit).map(\.entry), unreadable: unreadable)
     }
   }
 

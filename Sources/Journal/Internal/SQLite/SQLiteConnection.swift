@@ -217,6 +217,17 @@ final class SQLiteConnection {
     return try statement.step() ? statement.text(at: 0) : ""
   }
 
+  /// Runs `body` in a read transaction (`BEGIN`), so that all it reads is one snapshot of the
+  /// database, however many statements read it. Ends it when `body` returns or throws.
+  func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try prepared("BEGIN").run()
+    defer {
+      // A read transaction has nothing to keep: ending it cannot lose anything.
+      if isInTransaction { try? prepared("COMMIT").run() }
+    }
+    return try body()
+  }
+
   /// Runs `body` in a write transaction started with `BEGIN IMMEDIATE`, which takes the write lock
   /// at once (waiting for the busy timeout) instead of failing when a read lock cannot be upgraded.
   /// Commits when `body` returns; rolls back when it or the commit throws.

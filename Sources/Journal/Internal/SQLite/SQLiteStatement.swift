@@ -150,6 +150,20 @@ final class SQLiteStatement {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
+  /// The column's bytes (a blob, or text as UTF-8) followed by `padding` zero bytes; NULL reads
+  /// as the padding alone.
+  func bytes(at column: Int32, padding: Int = 0) -> [UInt8] {
+    let start = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    var bytes = [UInt8](repeating: 0, count: count + padding)
+    if let start, count > 0 {
+      bytes.withUnsafeMutableBytes {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: count))
+      }
+    }
+    return bytes
+  }
+
   func optionalText(at column: Int32) -> String? {
     isNull(at: column) ? nil : text(at: column)
   }

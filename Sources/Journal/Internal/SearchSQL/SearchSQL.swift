@@ -60,6 +60,16 @@ enum SearchSQL {
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
 
+  /// The entry with the key ?10, if it matches. Other parameters as in
+  /// ``indexed(favoritesOnly:afterCursor:)``, without ?1 and ?6.
+  static func listed(favoritesOnly: Bool, afterCursor: Bool) -> String {
+    var conditions = ["entry.search_key = ?10"]
+    if afterCursor { conditions.append("(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)") }
+    if favoritesOnly { conditions.append("entry.is_favorite = 1") }
+    conditions.append(matches)
+    return "SELECT \(columns) FROM entry WHERE \(conditions.joined(separator: " AND "))"
+  }
+
   /// A page of matches found by walking the list newest first. Parameters: ?2 the terms, ?3, ?4
   /// and ?5 the cursor (when there is one), ?7 the limit, ?8 brand and ?9 perfume name (for one
   /// perfume's list).
