@@ -302,12 +302,12 @@ public final class SQLiteJournalStore: JournalStore {
       if let start { try start.bind(to: statement) }
       var page = SearchPage(limit: limit)
       var key = start.map { SearchSQL.blockStart(of: $0.day) } ?? 0
-      reading: while let candidate = try lists.first(atLeast: key) {
+      while let candidate = try lists.first(atLeast: key) {
         try statement.bind(candidate, at: 10)
-        // One row at most: the key is unique. Stepping on to the end makes the statement ready
-        // for the next key.
-        while try statement.step() {
-          guard page.take(statement, cache: connection.entryCache) else { break reading }
+        // One row at most: the key is unique.
+        if try statement.step() {
+          guard page.take(statement, cache: connection.entryCache) else { break }
+          statement.rewind()
         }
         key = candidate + 1
       }

@@ -93,6 +93,20 @@ struct IndexListsTests {
       try connection.execute("INSERT INTO entry_search (entry_search) VALUES ('optimize')")
       try expectAgreement(on: connection, rows: rows, "one segment")
       #expect(try SearchSQL.segmentCount(in: connection) == 1)
+
+      // With a rare token, the common one's doclist index leads to the pages that can hold its
+      // keys: a few of its pages are read, not all.
+      func pagesRead(_ tokens: [String]) throws -> Int {
+        let lists = try #require(try IndexLists(tokens: tokens, on: connection))
+        var next: Int64 = 0
+        while let key = try lists.first(atLeast: next) { next = key + 1 }
+        return lists.pagesRead
+      }
+      let common = try pagesRead(["aa"])
+      let rare = try pagesRead(["rare"])
+      #expect(common > 20)
+      let both = try pagesRead(["rare", "aa"])
+      #expect(both <= rare + common / 2, "\(common) \(rare) \(both)")
     }
   }
 

@@ -109,6 +109,34 @@ struct SQLiteLayerTests {
     #expect(try connection.integer("SELECT i FROM t") == 1)
   }
 
+  @Test func aReadTransactionReadsOneSnapshotAndEndsWhenItsBodyReturnsOrThrows() throws {
+    struct Stop: Error {}
+    try withTemporaryDirectory { directory in
+      let path = directory.appendingPathComponent("snapshot.sqlite").path
+      let writer = try SQLiteConnection(path: path, mode: .create)
+      try writer.execute(
+        "PRAGMA journal_mode = WAL; CREATE TABLE t (i INTEGER); INSERT INTO t (i) VALUES (1)")
+      let reader = try SQLiteConnection(path: path, mode: .readOnly)
+      let counts = try reader.readTransaction {
+        let before = try reader.integer("SELECT count(*) FROM t")
+        try writer.execute("INSERT INTO t (i) VALUES (2)")
+        return (before, try reader.integer("SELECT count(*) FROM t"))
+      }
+      #expect(counts == (1, 1))
+      #expect(!reader.isInTransaction)
+      #expect(try reader.integer("SELECT count(*) FROM t") == 2)
+      #expect(throws: Stop.self) {
+        try reader.readTransaction {
+          _ = try reader.integer("SELECT count(*) FROM t")
+          throw Stop()
+        }
+      }
+      #expect(!reader.isInTransaction)
+      try writer.execute("INSERT INTO t (i) VALUES (3)")
+      #expect(try reader.integer("SELECT count(*) FROM t") == 3)
+    }
+  }
+
   @Test func aStatementIsResetAfterUseEvenWhenTheBodyThrows() throws {
     struct Stop: Error {}
     let connection = try memory()

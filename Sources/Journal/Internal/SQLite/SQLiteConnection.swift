@@ -222,8 +222,10 @@ final class SQLiteConnection {
   func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
     try prepared("BEGIN").run()
     defer {
-      // A read transaction has nothing to keep: ending it cannot lose anything.
+      // A read transaction has nothing to keep, so ending it either way loses nothing; one left
+      // open would keep this connection on an old snapshot.
       if isInTransaction { try? prepared("COMMIT").run() }
+      if isInTransaction { try? prepared("ROLLBACK").run() }
     }
     return try body()
   }

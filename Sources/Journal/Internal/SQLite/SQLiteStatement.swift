@@ -121,6 +121,13 @@ final class SQLiteStatement {
     while try step() {}
   }
 
+  /// Rewinds the statement, keeping its parameters, ready to run again with one of them changed:
+  /// for a statement left before its last row.
+  func rewind() {
+    // The result repeats the last step's error, which was already reported.
+    sqlite3_reset(handle)
+  }
+
   /// Rewinds the statement and clears its parameters, ready to run again: for a statement left
   /// before its last row.
   func reset() {
