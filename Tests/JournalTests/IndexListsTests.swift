@@ -86,10 +86,14 @@ struct IndexListsTests {
       // Merges stopped after a few pages, which leave segments half merged.
       try connection.execute(
         "INSERT INTO entry_search (entry_search, rank) VALUES ('usermerge', 2)")
+      var halfMerged = 0
       for step in 0..<6 {
         try connection.execute("INSERT INTO entry_search (entry_search, rank) VALUES ('merge', 5)")
+        if try mergingSegments(on: connection) > 0 { halfMerged += 1 }
         try expectAgreement(on: connection, rows: rows, "merge step \(step)")
       }
+      // The steps did stop with segments half merged, which the reader read.
+      #expect(halfMerged > 0)
       try connection.execute("INSERT INTO entry_search (entry_search) VALUES ('optimize')")
       try expectAgreement(on: connection, rows: rows, "one segment")
       #expect(try SearchSQL.segmentCount(in: connection) == 1)
@@ -108,6 +112,26 @@ struct IndexListsTests {
       let both = try pagesRead(["rare", "aa"])
       #expect(both <= rare + common / 2, "\(common) \(rare) \(both)")
     }
+  }
+
+  /// How many segments the structure record says are being merged: for each level, the first
+  /// of two varints after the cookie and the three counts.
+  private func mergingSegments(on connection: SQLiteConnection) throws -> Int64 {
+    let record = try connection.withStatement(IndexLists.pageSQL) { statement in
+      try statement.bind(IndexLists.structureID, at: 1)
+      _ = try statement.step()
+      return statement.bytes(at: 0)
+    }
+    var reader = VarintReader(record, from: 4)
+    let levels = reader.next() ?? 0
+    _ = reader.next()
+    _ = reader.next()
+    var merging: Int64 = 0
+    for _ in 0..<levels {
+      merging += reader.next() ?? 0
+      for _ in 0..<(reader.next() ?? 0) * 3 { _ = reader.next() }
+    }
+    return merging
   }
 
   /// For each pair and triple of tokens, from the first key and from the middle: the keys the
