@@ -12,16 +12,9 @@ struct IndexListsTests {
 
   @Test func theListsAgreeWithFTS5AndTheRowsThroughWritesDeletionsAndMerges() throws {
     try withTemporaryDirectory { directory in
-      let connection = try SQLiteConnection(
-        path: directory.appendingPathComponent("index.sqlite").path, mode: .create)
+      let connection = try indexOfSmallPages(in: directory)
       try connection.execute(
-        """
-        CREATE VIRTUAL TABLE entry_search USING fts5(
-          grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
-        );
-        INSERT INTO entry_search (entry_search, rank) VALUES ('pgsz', 64);
-        INSERT INTO entry_search (entry_search, rank) VALUES ('automerge', 0);
-        """)
+        "INSERT INTO entry_search (entry_search, rank) VALUES ('automerge', 0)")
       var random = SeededGenerator(seed: 31)
       var rows: [Int64: [String]] = [:]
       func text(_ tokens: [String]) -> String { tokens.joined(separator: " ") }
@@ -55,11 +48,15 @@ struct IndexListsTests {
 
       // Keys far apart and close together, in eight transactions: eight segments.
       var key: Int64 = 1 << 40
-      for _ in 0..<8 {
+      // The first, oldest segment holds only the two lowest terms, so that a merge is done with
+      // it long before it is done with the others.
+      for transaction in 0..<8 {
         try connection.writeTransaction {
           for _ in 0..<300 {
             key += Int64.random(in: 1...3, using: &random) << (Bool.random(using: &random) ? 20 : 0)
-            try insert(key, randomTokens())
+            let tokens = randomTokens()
+            try insert(
+              key, transaction > 0 ? tokens : Bool.random(using: &random) ? ["aa"] : ["bb"])
           }
         }
       }
@@ -87,13 +84,18 @@ struct IndexListsTests {
       try connection.execute(
         "INSERT INTO entry_search (entry_search, rank) VALUES ('usermerge', 2)")
       var halfMerged = 0
-      for step in 0..<6 {
-        try connection.execute("INSERT INTO entry_search (entry_search, rank) VALUES ('merge', 5)")
-        if try mergingSegments(on: connection) > 0 { halfMerged += 1 }
+      var usedUp = 0
+      for step in 0..<40 {
+        try connection.execute("INSERT INTO entry_search (entry_search, rank) VALUES ('merge', 3)")
+        let state = try mergingSegments(on: connection)
+        if state.merging > 0 { halfMerged += 1 }
+        usedUp += state.usedUp
         try expectAgreement(on: connection, rows: rows, "merge step \(step)")
       }
-      // The steps did stop with segments half merged, which the reader read.
+      // The steps did stop with segments half merged, and with segments used up and not yet
+      // dropped, which the reader read.
       #expect(halfMerged > 0)
+      #expect(usedUp > 0)
       try connection.execute("INSERT INTO entry_search (entry_search) VALUES ('optimize')")
       try expectAgreement(on: connection, rows: rows, "one segment")
       #expect(try SearchSQL.segmentCount(in: connection) == 1)
@@ -114,9 +116,26 @@ struct IndexListsTests {
     }
   }
 
+  /// A new index made as the journal's is, with pages of 64 bytes, so that a few thousand rows
+  /// make lists of many pages and doclist indexes of two levels.
+  private func indexOfSmallPages(in directory: URL) throws -> SQLiteConnection {
+    let connection = try SQLiteConnection(
+      path: directory.appendingPathComponent("index.sqlite").path, mode: .create)
+    try connection.execute(
+      """
+      CREATE VIRTUAL TABLE entry_search USING fts5(
+        grams, content = '', detail = none, columnsize = 0, tokenize = 'ascii'
+      );
+      INSERT INTO entry_search (entry_search, rank) VALUES ('pgsz', 64);
+      """)
+    return connection
+  }
+
   /// How many segments the structure record says are being merged: for each level, the first
   /// of two varints after the cookie and the three counts.
-  private func mergingSegments(on connection: SQLiteConnection) throws -> Int64 {
+  private func mergingSegments(on connection: SQLiteConnection) throws -> (
+    merging: Int64, usedUp: Int
+  ) {
     let record = try connection.withStatement(IndexLists.pageSQL) { statement in
       try statement.bind(IndexLists.structureID, at: 1)
       _ = try statement.step()
@@ -127,11 +146,15 @@ struct IndexListsTests {
     _ = reader.next()
     _ = reader.next()
     var merging: Int64 = 0
+    var usedUp = 0
     for _ in 0..<levels {
       merging += reader.next() ?? 0
-      for _ in 0..<(reader.next() ?? 0) * 3 { _ = reader.next() }
+      for _ in 0..<(reader.next() ?? 0) {
+        _ = reader.next()
+        if reader.next() == 0, reader.next() == 0 { usedUp += 1 }
+      }
     }
-    return merging
+    return (merging, usedUp)
   }
 
   /// For each pair and triple of tokens, from the first key and from the middle: the keys the
@@ -176,6 +199,76 @@ struct IndexListsTests {
     }
     // The model holds matches to find, so agreement is not agreement on nothing.
     #expect(found > 1_000, "\(context)")
+  }
+
+  @Test func aDamagedPageIsReadAsAnotherFormatAndNeverStopsTheProgram() throws {
+    try withTemporaryDirectory { directory in
+      let connection = try indexOfSmallPages(in: directory)
+      var random = SeededGenerator(seed: 47)
+      try connection.writeTransaction {
+        for key in 1...1_500 {
+          let text =
+            (Bool.random(using: &random) ? "aa " : "") + (key % 3 == 0 ? "bb " : "")
+            + (key % 97 == 0 ? "rare " : "") + "f\(key % 13)"
+          try connection.withStatement("INSERT INTO entry_search (rowid, grams) VALUES (?1, ?2)") {
+            try $0.bind(Int64(key) << 20, at: 1)
+            try $0.bind(text, at: 2)
+            try $0.run()
+          }
+        }
+      }
+      // Every record but the averages: the structure record, leaf pages and doclist indexes.
+      let ids = try connection.withStatement("SELECT id FROM entry_search_data WHERE id >= 10") {
+        statement in
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.int64(at: 0)) }
+        return ids
+      }
+      #expect(ids.contains { $0 >> 36 & 1 == 1 }, "a doclist index to damage")
+      func block(_ id: Int64) throws -> [UInt8] {
+        try connection.withStatement(IndexLists.pageSQL) { statement in
+          try statement.bind(id, at: 1)
+          _ = try statement.step()
+          return statement.bytes(at: 0)
+        }
+      }
+      func write(_ bytes: [UInt8], to id: Int64) throws {
+        try connection.withStatement("UPDATE entry_search_data SET block = ?2 WHERE id = ?1") {
+          try $0.bind(id, at: 1)
+          try $0.bind(bytes, at: 2)
+          try $0.run()
+        }
+      }
+      var refused = 0
+      for _ in 0..<400 {
+        let id = ids[Int.random(in: 0..<ids.count, using: &random)]
+        let original = try block(id)
+        var damaged = original
+        let position = Int.random(in: 0..<damaged.count, using: &random)
+        let values: [UInt8] = [0x00, 0x7F, 0x80, 0xFF, UInt8.random(in: 0...255, using: &random)]
+        damaged[position] = values[Int.random(in: 0..<values.count, using: &random)]
+        if Bool.random(using: &random) {
+          damaged.removeLast(min(damaged.count, Int.random(in: 0...4, using: &random)))
+        }
+        try write(damaged, to: id)
+        for tokens in [["aa", "bb"], ["rare", "aa"], ["bb", "f3"]] {
+          do {
+            guard let lists = try IndexLists(tokens: tokens, on: connection) else { continue }
+            var next: Int64 = 0
+            var read = 0
+            while read < 10_000, let key = try lists.first(atLeast: next) {
+              next = key + 1
+              read += 1
+            }
+          } catch is IndexLists.UnknownFormat {
+            refused += 1
+          }
+        }
+        try write(original, to: id)
+      }
+      // Damage was noticed, and none of it stopped the program.
+      #expect(refused > 0)
+    }
   }
 
   @Test(
@@ -226,6 +319,12 @@ struct IndexListsTests {
         IndexSegment(id: 3, firstPage: 1, lastPage: 300),
       ])
     #expect(IndexStructure.segments(in: [0, 0, 0, 0, 0, 0, 0]) == [])
+    // A segment that a merge has used up (pages 0 to 0) holds nothing, and is read as empty.
+    #expect(
+      IndexStructure.segments(in: [0, 0, 0, 0, 1, 2, 1, 1, 2, 4, 0, 0, 5, 1, 9]) == [
+        IndexSegment(id: 5, firstPage: 1, lastPage: 9),
+        IndexSegment(id: 4, firstPage: 0, lastPage: 0),
+      ])
   }
 
   @Test(
@@ -238,6 +337,7 @@ struct IndexListsTests {
       ("more merging than segments", [0, 0, 0, 0, 1, 1, 1, 2, 1, 1, 1, 1]),
       ("a last page before the first", [0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 5, 4]),
       ("segment 0", [0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1]),
+      ("a first page 0 before a last page", [0, 0, 0, 0, 1, 1, 1, 0, 1, 1, 0, 3]),
       ("too many levels", [0, 0, 0, 0, 0x90, 0x00, 0, 1]),
     ] as [(String, [UInt8])])
   func aStructureRecordOfAnotherFormatIsNotRead(_ reason: String, record: [UInt8]) {

@@ -137,6 +137,25 @@ struct SQLiteLayerTests {
     }
   }
 
+  @Test func aReadThatLeavesATransactionOpenGivesBackAConnectionOnNoSnapshot() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      for _ in 0..<6 {
+        // As a cancelled read whose COMMIT and ROLLBACK were both interrupted would.
+        let wasOpen = try store.database.read { connection -> Bool in
+          let open = connection.isInTransaction
+          try connection.execute("BEGIN")
+          _ = try connection.integer("SELECT count(*) FROM entry")
+          return open
+        }
+        #expect(!wasOpen)
+        _ = try store.insert([try Fixture.entry()])
+      }
+      #expect(try store.database.read { try $0.integer("SELECT count(*) FROM entry") } == 6)
+    }
+  }
+
   @Test func aStatementIsResetAfterUseEvenWhenTheBodyThrows() throws {
     struct Stop: Error {}
     let connection = try memory()

@@ -372,6 +372,10 @@ final class SQLiteDatabase: Sendable {
     let path = path
     return try readers.use(interrupter: interrupter) {
       (connection) throws(JournalError) -> Result in
+      // Runs last, once the interrupter no longer stops statements: a read transaction that a
+      // cancelled read could not end is ended here, so that the connection goes back to the
+      // pool on no snapshot.
+      defer { if connection.isInTransaction { try? connection.execute("ROLLBACK") } }
       if let interrupter {
         guard interrupter.begin(connection.handle) else {
           throw SQLiteDatabase.cancelledRead(path: path)

@@ -225,8 +225,10 @@ enum IndexStructure {
       else { return nil }
       var level: [IndexSegment] = []
       for _ in 0..<inLevel {
+        // A segment a merge has used up and not yet dropped has pages 0 to 0: it holds nothing.
         guard let id = reader.next(), let first = reader.next(), let last = reader.next(),
-          id > 0, id < 1 << 16, first > 0, last >= first, last < 1 << 31
+          id > 0, id < 1 << 16, last < 1 << 31,
+          (first > 0 && last >= first) || (first == 0 && last == 0)
         else { return nil }
         level.append(IndexSegment(id: id, firstPage: first, lastPage: last))
       }
@@ -431,7 +433,7 @@ private struct SegmentList {
         _ = reader.next()
         continue
       }
-      guard let delta = reader.next(), delta > 0 else {
+      guard let delta = reader.next(), delta > 0, delta < 1 << 62, key < 1 << 62 else {
         throw IndexLists.UnknownFormat(reason: "a doclist index is damaged")
       }
       page += 1
@@ -566,7 +568,7 @@ private struct SegmentList {
       listEnd = size + 1
     } else {
       offset = dataSize
-      listEnd = Int(try varint())
+      listEnd = try varint()
     }
     return true
   }
@@ -578,7 +580,7 @@ private struct SegmentList {
     let size = page.count - PageReader.padding
     var indexOffset = dataSize
     offset = indexOffset
-    var termOffset = Int(try varint())
+    var termOffset = try varint()
     indexOffset = offset
     offset = termOffset
     var kept = 0
@@ -587,7 +589,7 @@ private struct SegmentList {
       guard offset < size else {
         throw IndexLists.UnknownFormat(reason: "a term of segment \(segment.id) is past its page")
       }
-      let new = Int(try varint())
+      let new = try varint()
       if kept < matched { return false }
       if kept == matched {
         guard new > 0, offset + new <= size else {
@@ -606,7 +608,7 @@ private struct SegmentList {
           } else {
             let saved = offset
             offset = indexOffset
-            listEnd = termOffset + Int(try varint())
+            listEnd = try termOffset + varint()
             offset = saved
           }
           return true
@@ -615,18 +617,19 @@ private struct SegmentList {
       }
       guard indexOffset < size else { return false }
       offset = indexOffset
-      termOffset += Int(try varint())
+      termOffset += try varint()
       indexOffset = offset
       offset = termOffset
       guard offset < size else {
         throw IndexLists.UnknownFormat(reason: "a term of segment \(segment.id) is past its page")
       }
-      kept = Int(try varint())
+      kept = try varint()
     }
   }
 
-  /// The varint at ``offset``, which moves past it.
-  private mutating func varint() throws -> Int64 {
+  /// The varint at ``offset``, which moves past it: an offset or a length within the page, so
+  /// never more than the page's size.
+  private mutating func varint() throws -> Int {
     var value: UInt64 = 0
     var read = 0
     while true {
@@ -643,9 +646,9 @@ private struct SegmentList {
       value = value << 7 | UInt64(byte & 0x7F)
       if byte < 0x80 { break }
     }
-    guard value <= UInt64(Int64.max) else {
+    guard value <= UInt64(page.count) else {
       throw IndexLists.UnknownFormat(reason: "a number of segment \(segment.id) is too large")
     }
-    return Int64(value)
+    return Int(value)
   }
 }
