@@ -630,25 +630,12 @@ private struct SegmentList {
   /// The varint at ``offset``, which moves past it: an offset or a length within the page, so
   /// never more than the page's size.
   private mutating func varint() throws -> Int {
-    var value: UInt64 = 0
-    var read = 0
-    while true {
-      guard offset < page.count else {
-        throw IndexLists.UnknownFormat(reason: "a number of segment \(segment.id) is cut off")
-      }
-      let byte = page[offset]
-      offset += 1
-      read += 1
-      if read == 9 {
-        value = value << 8 | UInt64(byte)
-        break
-      }
-      value = value << 7 | UInt64(byte & 0x7F)
-      if byte < 0x80 { break }
+    var reader = VarintReader(page, from: offset)
+    guard let value = reader.next(), value <= Int64(page.count) else {
+      throw IndexLists.UnknownFormat(
+        reason: "a number of segment \(segment.id) is cut off or past its page")
     }
-    guard value <= UInt64(page.count) else {
-      throw IndexLists.UnknownFormat(reason: "a number of segment \(segment.id) is too large")
-    }
+    offset = reader.position
     return Int(value)
   }
 }
