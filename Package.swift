@@ -12,6 +12,14 @@ let package = Package(
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
     .library(name: "HaruPlaces", targets: ["HaruPlaces"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
+    // The view models by feature: each screen's product brings the core and the modules it shows,
+    // so that a weather screen links no journal and no SQLite, and the journal screens no forecast.
+    .library(
+      name: "HaruWeatherViewModels", targets: ["HaruWeatherViewModels", "HaruViewModelCore"]),
+    .library(
+      name: "HaruJournalViewModels", targets: ["HaruJournalViewModels", "HaruViewModelCore"]),
+    .library(
+      name: "HaruSettingsViewModels", targets: ["HaruSettingsViewModels", "HaruViewModelCore"]),
     .library(name: "HaruTesting", targets: ["HaruTesting"]),
     .library(name: "HaruJournalTesting", targets: ["HaruJournalTesting"]),
     .library(name: "HaruForecastTesting", targets: ["HaruForecastTesting"]),
@@ -61,12 +69,39 @@ let package = Package(
       // The CSVs the table is generated from, and the script that generates it.
       exclude: ["Table/Source"]
     ),
+    // What every view model is built on: user events, outputs, ScreenState, the work a view model
+    // owns, and the text of the models' errors. It imports no feature module.
+    .target(
+      name: "HaruViewModelCore", dependencies: ["HaruModels", "HaruShared"],
+      path: "Sources/ViewModels/Core"),
+    .target(
+      name: "HaruWeatherViewModels",
+      dependencies: [
+        "HaruViewModelCore", "HaruModels", "HaruSettings", "HaruForecast", "HaruPlaces",
+        "HaruShared",
+      ],
+      path: "Sources/ViewModels/Weather"
+    ),
+    .target(
+      name: "HaruJournalViewModels",
+      dependencies: ["HaruViewModelCore", "HaruModels", "HaruJournal", "HaruShared"],
+      path: "Sources/ViewModels/Journal"
+    ),
+    .target(
+      name: "HaruSettingsViewModels",
+      dependencies: [
+        "HaruViewModelCore", "HaruModels", "HaruSettings", "HaruPlaces", "HaruShared",
+      ],
+      path: "Sources/ViewModels/Settings"
+    ),
+    // Every view model, for an app that shows every screen: one import for all of them.
     .target(
       name: "HaruViewModels",
       dependencies: [
-        "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal", "HaruPlaces", "HaruShared",
+        "HaruViewModelCore", "HaruWeatherViewModels", "HaruJournalViewModels",
+        "HaruSettingsViewModels",
       ],
-      path: "Sources/ViewModels"
+      path: "Sources/ViewModels/All"
     ),
     .target(
       name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing/Core"
@@ -158,7 +193,8 @@ let package = Package(
     .testTarget(
       name: "HaruViewModelsTests",
       dependencies: [
-        "HaruViewModels", "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal",
+        "HaruViewModels", "HaruViewModelCore", "HaruWeatherViewModels", "HaruJournalViewModels",
+        "HaruSettingsViewModels", "HaruModels", "HaruSettings", "HaruForecast", "HaruJournal",
         "HaruPlaces", "HaruShared", "HaruTesting", "HaruForecastTesting", "HaruJournalTesting",
       ],
       path: "Tests/ViewModelsTests"

@@ -5,7 +5,9 @@ import HaruSettings
 import HaruTesting
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruJournalViewModels
+@testable import HaruSettingsViewModels
+@testable import HaruViewModelCore
 
 /// Inputs driven from many tasks at once: nothing is lost, nothing races, and the outputs end in
 /// agreement with the stores. Run under ThreadSanitizer in CI.

@@ -3,7 +3,8 @@ import HaruJournal
 import HaruModels
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruJournalViewModels
+@testable import HaruViewModelCore
 
 @MainActor
 @Suite(.timeLimit(.minutes(3)))

@@ -4,7 +4,8 @@ import HaruModels
 import HaruTesting
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruJournalViewModels
+@testable import HaruViewModelCore
 
 @MainActor
 @Suite(.timeLimit(.minutes(3)))

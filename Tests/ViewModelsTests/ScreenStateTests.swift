@@ -1,10 +1,11 @@
 import HaruModels
 import HaruSettings
 import HaruShared
+import HaruViewModels
 import Observation
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruSettingsViewModels
 
 /// `ScreenState` seen as SwiftUI sees it: through `withObservationTracking`.
 @MainActor

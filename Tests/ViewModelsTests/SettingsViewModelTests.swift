@@ -2,7 +2,8 @@ import HaruModels
 import HaruSettings
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruSettingsViewModels
+@testable import HaruViewModelCore
 
 @MainActor
 @Suite(.timeLimit(.minutes(3)))

@@ -4,7 +4,8 @@ import HaruSettings
 import HaruTesting
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruSettingsViewModels
+@testable import HaruViewModelCore
 
 /// The towns screen's search box: suggestions as the person types, and adding one.
 @MainActor

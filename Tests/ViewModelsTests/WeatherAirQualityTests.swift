@@ -5,7 +5,8 @@ import HaruModels
 import HaruSettings
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruViewModelCore
+@testable import HaruWeatherViewModels
 
 /// The air quality on the weather screen: one test per state.
 @MainActor

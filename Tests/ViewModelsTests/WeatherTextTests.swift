@@ -2,7 +2,8 @@ import Foundation
 import HaruModels
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruViewModelCore
+@testable import HaruWeatherViewModels
 
 struct WeatherTextTests {
   @Test(arguments: [

@@ -5,7 +5,9 @@ import HaruModels
 import HaruSettings
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruSettingsViewModels
+@testable import HaruViewModelCore
+@testable import HaruWeatherViewModels
 
 @MainActor
 @Suite(.timeLimit(.minutes(3)))

@@ -4,7 +4,8 @@ import HaruForecastTesting
 import HaruModels
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruViewModelCore
+@testable import HaruWeatherViewModels
 
 /// The weather warnings on the weather screen: one test per state. The current town is Seoul City
 /// Hall (zone 서울특별시, L1100000), at the fixture's 2026-11-30 14:30 KST.

@@ -1,6 +1,7 @@
 public import Foundation
 public import HaruJournal
 public import HaruModels
+public import HaruViewModelCore
 
 /// The journal editor: a new entry or an existing one, its fields and photo, and saving.
 ///

@@ -1,5 +1,6 @@
 public import HaruJournal
 public import HaruModels
+public import HaruViewModelCore
 
 /// The journal list: all entries, the favorites or one perfume's entries, search as you type
 /// within them, favorite and delete.

@@ -1,5 +1,6 @@
 public import HaruModels
 public import HaruSettings
+public import HaruViewModelCore
 
 /// The settings screen: the theme, the temperature unit and the companion animal.
 ///

@@ -1,6 +1,7 @@
 public import HaruForecast
 public import HaruModels
 public import HaruSettings
+public import HaruViewModelCore
 
 /// The weather screen: yesterday, today and tomorrow for the current town, in the chosen unit, its
 /// air quality on the chosen scale, and the weather warnings in force there.

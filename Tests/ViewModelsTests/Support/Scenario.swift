@@ -5,7 +5,8 @@ import HaruShared
 import HaruTesting
 import Testing
 
-@testable import HaruViewModels
+@testable import HaruSettingsViewModels
+@testable import HaruViewModelCore
 
 /// A settings store over fresh in-memory storage, so no test touches real preferences.
 func makeSettings(_ configure: (SettingsStore) throws -> Void = { _ in }) throws -> SettingsStore {

@@ -1,6 +1,6 @@
 import HaruTesting
 
-@testable import HaruViewModels
+import HaruViewModelCore
 
 /// Types texts into a search box one after another, as fast as a person can, and returns once
 /// the view model has taken them all and its search for the last one waits for typing to pause.

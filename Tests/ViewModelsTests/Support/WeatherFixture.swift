@@ -6,7 +6,8 @@ import HaruSettings
 import HaruShared
 import HaruTesting
 
-@testable import HaruViewModels
+@testable import HaruViewModelCore
+@testable import HaruWeatherViewModels
 
 /// A weather screen over a stub provider whose answers, failures and pauses a test controls.
 @MainActor

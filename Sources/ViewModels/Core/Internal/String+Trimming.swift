@@ -1,6 +1,6 @@
 extension String {
   /// The text without whitespace and line breaks at either end.
-  var trimmingWhitespace: String {
+  package var trimmingWhitespace: String {
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

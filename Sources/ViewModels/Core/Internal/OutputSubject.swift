@@ -1,4 +1,4 @@
-import HaruModels
+package import HaruModels
 
 /// One output of a view model: a value written on the main actor and observed by the view.
 ///
@@ -6,25 +6,25 @@ import HaruModels
 /// kept in order, so a test can assert the whole history — observers, by design, may skip
 /// intermediate values.
 @MainActor
-final class OutputSubject<Value: Sendable & Equatable> {
+package final class OutputSubject<Value: Sendable & Equatable> {
   private let subject: ValueSubject<Value>
   /// Every value since recording started, the value at that moment first; `nil` when not recording.
-  private(set) var history: [Value]?
+  package private(set) var history: [Value]?
 
-  init(_ initialValue: Value) {
+  package init(_ initialValue: Value) {
     subject = ValueSubject(initialValue)
   }
 
-  var value: Value { subject.value }
+  package var value: Value { subject.value }
 
-  var observation: ValueObservation<Value> { subject.observation }
+  package var observation: ValueObservation<Value> { subject.observation }
 
-  func send(_ newValue: Value) {
+  package func send(_ newValue: Value) {
     guard subject.sendIfChanged(newValue) else { return }
     history?.append(newValue)
   }
 
-  func startRecording() {
+  package func startRecording() {
     history = [subject.value]
   }
 }

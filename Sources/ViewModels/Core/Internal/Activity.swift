@@ -4,7 +4,7 @@ import HaruShared
 ///
 /// Input streams count events sent and not yet handled; a view model's ``WorkBag`` counts work
 /// that has not finished. Tests wait on it instead of sleeping.
-final class Activity: Sendable {
+package final class Activity: Sendable {
   private struct State {
     var count = 0
     var waiters: [CheckedContinuation<Void, Never>] = []
@@ -13,17 +13,17 @@ final class Activity: Sendable {
   private let state = LockedState(State())
 
   /// Whether nothing is under way.
-  var isIdle: Bool {
+  package var isIdle: Bool {
     state.withLock { $0.count == 0 }
   }
 
   /// Counts one more thing under way.
-  func begin() {
+  package func begin() {
     state.withLock { $0.count += 1 }
   }
 
   /// Counts one thing as done.
-  func end() {
+  package func end() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.count = max(state.count - 1, 0)
       guard state.count == 0 else { return [] }
@@ -34,7 +34,7 @@ final class Activity: Sendable {
   }
 
   /// Forgets everything under way: it will never end on its own.
-  func reset() {
+  package func reset() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.count = 0
       defer { state.waiters = [] }
@@ -44,7 +44,7 @@ final class Activity: Sendable {
   }
 
   /// Returns once nothing is under way.
-  func waitUntilIdle() async {
+  package func waitUntilIdle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isIdle = state.withLock { state -> Bool in
         if state.count == 0 { return true }

@@ -1,4 +1,4 @@
-import HaruModels
+package import HaruModels
 import HaruShared
 
 /// The tasks a view model owns: the loops that follow its inputs and observations, and the work
@@ -6,7 +6,7 @@ import HaruShared
 ///
 /// Tasks never hold their view model strongly across a suspension: they capture what they need and
 /// the view model weakly, so releasing the view model runs its `deinit`, which cancels them.
-final class WorkBag: Sendable {
+package final class WorkBag: Sendable {
   private struct Running {
     let slot: String?
     let task: Task<Void, Never>
@@ -23,13 +23,15 @@ final class WorkBag: Sendable {
 
   private let state = LockedState(State())
   /// Work started and not finished.
-  let work = Activity()
+  package let work = Activity()
+
+  package init() {}
 
   /// Starts over for a new call of `transform(_:)`: stops the loops started for the previous one,
   /// and starts a queue that handles the events of the streams given to `follow` on the main
   /// actor, one at a time, in the order they were sent, for as long as the owner lives.
   @MainActor
-  func startInput() {
+  package func startInput() {
     let queue = EventQueue()
     let (oldQueue, oldTasks) = state.withLock { state -> (EventQueue?, [Task<Void, Never>]) in
       defer {
@@ -50,7 +52,7 @@ final class WorkBag: Sendable {
 
   /// Handles each event of a stream with `handle`, in the queue started by ``startInput()``.
   @MainActor
-  func follow<Event: Sendable>(
+  package func follow<Event: Sendable>(
     _ events: UserEvents<Event>, _ handle: @escaping @MainActor @Sendable (Event) -> Void
   ) {
     guard let queue = state.withLock({ $0.queue }) else { return }
@@ -67,7 +69,7 @@ final class WorkBag: Sendable {
   ///     starts (when the owner has just read it).
   ///   - handle: Called with each value.
   @MainActor
-  func follow<Value: Sendable>(
+  package func follow<Value: Sendable>(
     _ observation: ValueObservation<Value>, skipsCurrentValue: Bool = false,
     _ handle: @escaping @MainActor @Sendable (Value) -> Void
   ) {
@@ -94,7 +96,9 @@ final class WorkBag: Sendable {
   /// Starts a piece of work on the main actor. Work started in a slot cancels the work already
   /// running in that slot, so that only the newest request of a kind can publish.
   @MainActor
-  func run(in slot: String? = nil, _ operation: @escaping @MainActor @Sendable () async -> Void) {
+  package func run(
+    in slot: String? = nil, _ operation: @escaping @MainActor @Sendable () async -> Void
+  ) {
     let id = state.withLock { state -> UInt64 in
       state.nextID &+= 1
       return state.nextID
@@ -121,7 +125,7 @@ final class WorkBag: Sendable {
   }
 
   /// Cancels the work running in a slot.
-  func cancel(slot: String) {
+  package func cancel(slot: String) {
     let tasks = state.withLock { state in
       state.running.values.filter { $0.slot == slot }.map(\.task)
     }
@@ -129,7 +133,7 @@ final class WorkBag: Sendable {
   }
 
   /// Cancels every loop and every piece of work, and any started later.
-  func cancelAll() {
+  package func cancelAll() {
     let (queue, tasks) = state.withLock { state -> (EventQueue?, [Task<Void, Never>]) in
       state.isCancelled = true
       return (
@@ -142,25 +146,25 @@ final class WorkBag: Sendable {
   }
 
   /// Every task the bag holds now, loops and work, for tests that check nothing is left running.
-  var tasks: [Task<Void, Never>] {
+  package var tasks: [Task<Void, Never>] {
     state.withLock { state in
       state.loops + state.running.values.map(\.task) + (state.queueTask.map { [$0] } ?? [])
     }
   }
 
   /// The number of pieces of work not finished.
-  var runningCount: Int {
+  package var runningCount: Int {
     state.withLock { $0.running.count }
   }
 
   /// Returns once every event sent to the followed input is handled; work may still run.
-  func untilInputHandled() async {
+  package func untilInputHandled() async {
     let queue = state.withLock { $0.queue }
     await queue?.pending.waitUntilIdle()
   }
 
   /// Returns once every event sent to the followed input is handled and no work is running.
-  func untilIdle() async {
+  package func untilIdle() async {
     while true {
       let queue = state.withLock { $0.queue }
       await queue?.pending.waitUntilIdle()

@@ -1,6 +1,7 @@
 public import HaruModels
 public import HaruPlaces
 public import HaruSettings
+public import HaruViewModelCore
 
 /// The towns screen: the saved towns, which one is current, and adding, picking and removing them.
 ///

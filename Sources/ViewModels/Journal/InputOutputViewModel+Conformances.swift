@@ -1,0 +1,4 @@
+public import HaruViewModelCore
+
+extension JournalListViewModel: InputOutputViewModel {}
+extension JournalEditorViewModel: InputOutputViewModel {}

@@ -1,0 +1,4 @@
+public import HaruViewModelCore
+
+extension SettingsViewModel: InputOutputViewModel {}
+extension TownsViewModel: InputOutputViewModel {}

@@ -1,0 +1,3 @@
+public import HaruViewModelCore
+
+extension WeatherViewModel: InputOutputViewModel {}
