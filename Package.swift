@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "HaruJournal", targets: ["HaruJournal"]),
     .library(name: "HaruPlaces", targets: ["HaruPlaces"]),
     .library(name: "HaruViewModels", targets: ["HaruViewModels"]),
+    .library(name: "HaruViewModelCore", targets: ["HaruViewModelCore"]),
     // The view models by feature: each screen's product brings the core and the modules it shows,
     // so that a weather screen links no journal and no SQLite, and the journal screens no forecast.
     .library(

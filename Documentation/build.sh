@@ -21,8 +21,11 @@ site="$output/Haru.doccarchive"
 # Each library module and the folder that holds its sources and its catalog.
 # The order is the order of conversion: a catalog or doc comment can link to its own module and to
 # the modules before it (Documentation/check-links.py lists the same order).
-modules=(HaruModels HaruTesting HaruSettings HaruForecast HaruJournal HaruPlaces HaruViewModels HaruForecastTesting HaruJournalTesting)
-folders=(Models Testing/Core Settings Forecast Journal Places ViewModels Testing/Forecast Testing/Journal)
+modules=(HaruModels HaruTesting HaruSettings HaruForecast HaruJournal HaruPlaces HaruViewModelCore
+  HaruWeatherViewModels HaruJournalViewModels HaruSettingsViewModels HaruViewModels HaruForecastTesting
+  HaruJournalTesting)
+folders=(Models Testing/Core Settings Forecast Journal Places ViewModels/Core ViewModels/Weather
+  ViewModels/Journal ViewModels/Settings ViewModels/All Testing/Forecast Testing/Journal)
 
 fail() {
   echo "error: $*" >&2

@@ -29,7 +29,11 @@ MODULES = [
     ("HaruForecast", "Sources/Forecast"),
     ("HaruJournal", "Sources/Journal"),
     ("HaruPlaces", "Sources/Places"),
-    ("HaruViewModels", "Sources/ViewModels"),
+    ("HaruViewModelCore", "Sources/ViewModels/Core"),
+    ("HaruWeatherViewModels", "Sources/ViewModels/Weather"),
+    ("HaruJournalViewModels", "Sources/ViewModels/Journal"),
+    ("HaruSettingsViewModels", "Sources/ViewModels/Settings"),
+    ("HaruViewModels", "Sources/ViewModels/All"),
     ("HaruForecastTesting", "Sources/Testing/Forecast"),
     ("HaruJournalTesting", "Sources/Testing/Journal"),
 ]

@@ -1,0 +1,1 @@
+../WeatherScreen/main.swift
