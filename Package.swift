@@ -31,12 +31,15 @@ let package = Package(
     .target(name: "HaruShared", path: "Sources/Shared"),
     .target(name: "HaruModels", dependencies: ["HaruShared"], path: "Sources/Models"),
     .target(
-      name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings"),
+      name: "HaruSettings", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Settings",
+      // Apple's privacy manifest: the required-reason APIs the module uses, and why.
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(
       name: "HaruForecast", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Forecast",
       // The CSVs the temperature-point and warning-zone tables are generated from, and the scripts
       // that generate them.
-      exclude: ["MidTerm/Source", "Warnings/Source"]),
+      exclude: ["MidTerm/Source", "Warnings/Source"],
+      resources: [.copy("PrivacyInfo.xcprivacy")]),
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",
@@ -61,7 +64,8 @@ let package = Package(
         .target(
           name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd])),
       ],
-      path: "Sources/Journal"
+      path: "Sources/Journal",
+      resources: [.copy("PrivacyInfo.xcprivacy")]
     ),
     .target(
       name: "HaruPlaces",
@@ -86,14 +90,16 @@ let package = Package(
     .target(
       name: "HaruJournalViewModels",
       dependencies: ["HaruViewModelCore", "HaruModels", "HaruJournal", "HaruShared"],
-      path: "Sources/ViewModels/Journal"
+      path: "Sources/ViewModels/Journal",
+      resources: [.copy("PrivacyInfo.xcprivacy")]
     ),
     .target(
       name: "HaruSettingsViewModels",
       dependencies: [
         "HaruViewModelCore", "HaruModels", "HaruSettings", "HaruPlaces", "HaruShared",
       ],
-      path: "Sources/ViewModels/Settings"
+      path: "Sources/ViewModels/Settings",
+      resources: [.copy("PrivacyInfo.xcprivacy")]
     ),
     // Every view model, for an app that shows every screen: one import for all of them.
     .target(
@@ -105,7 +111,8 @@ let package = Package(
       path: "Sources/ViewModels/All"
     ),
     .target(
-      name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing/Core"
+      name: "HaruTesting", dependencies: ["HaruModels", "HaruShared"], path: "Sources/Testing/Core",
+      resources: [.copy("PrivacyInfo.xcprivacy")]
     ),
     .target(
       name: "HaruForecastTesting",
