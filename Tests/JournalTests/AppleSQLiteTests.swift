@@ -10,8 +10,9 @@ import Testing
 #endif
 
 /// What SQLite built the way Apple builds it changes, tested on whichever library the tests run
-/// on. CI runs the whole suite a second time on such a library (`.ci/apple-sqlite.sh`), with
-/// `HARU_SQLITE_BUILD=apple`; the main run sets `HARU_SQLITE_BUILD=debian`.
+/// on. CI runs the suite again on two such libraries (`.ci/apple-sqlite.sh`, the oldest and the
+/// newest SQLite it builds), with `HARU_SQLITE_BUILD=apple` and the version it built in
+/// `HARU_SQLITE_VERSION_EXPECTED`; the main run sets `HARU_SQLITE_BUILD=debian`.
 struct AppleSQLiteTests {
   /// The options `PRAGMA compile_options` lists, without the `SQLITE_` prefix.
   static func compileOptions() throws -> Set<String> {
@@ -49,6 +50,21 @@ struct AppleSQLiteTests {
     case let other?:
       Issue.record("HARU_SQLITE_BUILD is \(other); it names apple or debian")
     }
+  }
+
+  /// The log of every run says which SQLite it ran on; a run that names the version it expects
+  /// fails on any other, so that a library path that does not reach the dynamic linker (the
+  /// system's SQLite loaded instead) cannot pass unnoticed.
+  @Test func theLibraryVersionIsTheOneThisRunExpects() {
+    let version = SQLiteLibrary.version
+    let environment = ProcessInfo.processInfo.environment
+    let build = environment["HARU_SQLITE_BUILD"] ?? "unset"
+    print("AppleSQLiteTests: SQLite \(version), HARU_SQLITE_BUILD=\(build)")
+    guard let expected = environment["HARU_SQLITE_VERSION_EXPECTED"] else { return }
+    // "3.53" is met by 3.53.4, not by 3.5.x.
+    #expect(
+      version == expected || version.hasPrefix(expected + "."),
+      "this run loaded SQLite \(version); HARU_SQLITE_VERSION_EXPECTED is \(expected)")
   }
 
   @Test func aStatementThatFinishedRunsAgainWithoutAnExplicitReset() throws {
