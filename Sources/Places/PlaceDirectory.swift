@@ -1,4 +1,5 @@
 public import HaruModels
+import HaruShared
 
 /// Every administrative area of South Korea in KMA's grid table, found by name or by position,
 /// offline.
@@ -85,6 +86,42 @@ public struct PlaceDirectory: Sendable {
     if names.count == 1 { return table.place(names[0].area) }
     if ranked.count == 1 { return table.place(ranked[0].area) }
     return nil
+  }
+
+  /// The 법정동 a query names, each with the 행정동 it lies in.
+  ///
+  /// The last term of the query is the 법정동's name, whole (`상현동`, not `상현`); any terms before
+  /// it narrow it down by the 시도 and 시군구 it is in, as ``search(_:limit:)`` reads them
+  /// (`강남구 신사동`, `서울 신사동`). Text is folded as search folds it.
+  ///
+  /// ```swift
+  /// let places = PlaceDirectory()
+  /// places.legalNeighborhoods(named: "상현동").first?.places.map(\.name)
+  /// // ["상현1동", "상현2동", "상현3동"]
+  /// places.legalNeighborhoods(named: "고기동").first?.places.map(\.name)  // ["동천동"]
+  /// places.legalNeighborhoods(named: "신사동").map(\.district)  // 강남구, 은평구 (and others)
+  /// ```
+  ///
+  /// - Parameter query: What the person typed.
+  /// - Returns: The matching 법정동, in code order; empty when the query names none.
+  /// - Complexity: O(k): a dictionary look-up of the name, then a check of each of the k 법정동
+  ///   of that name.
+  public func legalNeighborhoods(named query: String) -> [LegalNeighborhood] {
+    let folded = KoreanText.fold(query)
+    let terms = folded.split(whereSeparator: \.isWhitespace)
+    guard let name = terms.last, terms.count <= 8, folded.unicodeScalars.count <= 100,
+      let found = table.legalByName[String(name)]
+    else { return [] }
+    let qualifiers = terms.dropLast().map(String.init)
+    return found.map { table.legalNeighborhood(Int($0)) }.filter { legal in
+      let within = KoreanText.fold(
+        legal.province + (legal.district ?? legal.places.first?.district ?? ""))
+      let shortForms = table.shortForms(ofCode: legal.places.first?.code ?? legal.code)
+        .map(KoreanText.fold)
+      return qualifiers.allSatisfy { term in
+        within.contains(term) || shortForms.contains { $0.hasPrefix(term) }
+      }
+    }
   }
 
   /// The area of a level whose representative point is nearest to a coordinate, by great-circle

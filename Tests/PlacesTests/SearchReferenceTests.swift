@@ -13,6 +13,8 @@ struct SearchReferenceTests {
     var level: UInt8
     var segments: [[UInt16]]
     var ownName: [UInt16]
+    /// Whether it is a 법정동's name, which ranks after an area's own among equal matches.
+    var isLegal: Bool
   }
 
   static let table = PlaceTable.shared
@@ -24,7 +26,8 @@ struct SearchReferenceTests {
     let segments = body.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
     return Name(
       area: Int(entry.area), rank: 2 - table.rows[Int(entry.area)].level, level: entry.level,
-      segments: segments, ownName: Array(text[Int(entry.nameStart)..<Int(entry.fullNameEnd)]))
+      segments: segments, ownName: Array(text[Int(entry.nameStart)..<Int(entry.fullNameEnd)]),
+      isLegal: entry.isLegal)
   }
 
   static func initial(_ unit: UInt16) -> UInt16 {
@@ -78,7 +81,7 @@ struct SearchReferenceTests {
 
   static func reference(_ query: PlaceQuery) -> [(area: Int, tier: Int)] {
     guard !query.terms.isEmpty else { return [] }
-    var best: [Int: (tier: Int, rank: UInt8)] = [:]
+    var best: [Int: (tier: Int, legal: Int, rank: UInt8)] = [:]
     for name in names {
       let all = query.terms.allSatisfy { term in name.segments.contains { meet(term, $0) != nil } }
       guard all else { continue }
@@ -95,13 +98,18 @@ struct SearchReferenceTests {
           }
         }
       }
-      if best[name.area].map({ tier < $0.tier }) ?? true {
-        best[name.area] = (tier, name.rank)
+      let legal = name.isLegal ? 1 : 0
+      if best[name.area].map({ (tier, legal) < ($0.tier, $0.legal) }) ?? true {
+        best[name.area] = (tier, legal, name.rank)
       }
     }
     return best.map { (area: $0.key, tier: $0.value.tier) }.sorted {
-      let left = (best[$0.area]?.tier ?? 9, best[$0.area]?.rank ?? 9, $0.area)
-      let right = (best[$1.area]?.tier ?? 9, best[$1.area]?.rank ?? 9, $1.area)
+      let left = (
+        best[$0.area]?.tier ?? 9, best[$0.area]?.legal ?? 9, best[$0.area]?.rank ?? 9, $0.area
+      )
+      let right = (
+        best[$1.area]?.tier ?? 9, best[$1.area]?.legal ?? 9, best[$1.area]?.rank ?? 9, $1.area
+      )
       return left < right
     }
   }

@@ -1,4 +1,5 @@
 import HaruModels
+import HaruShared
 
 /// KMA's area table, read from its compact form in ``PlaceTableData``, with the indexes over it.
 ///
@@ -32,8 +33,26 @@ struct PlaceTable: Sendable {
   let search: SearchIndex
   /// The points of each level's areas, for the nearest area.
   let nearest: [Place.Level: NearestIndex]
+  /// Every 법정동 of 행정안전부's mapping whose 행정동 the table has.
+  let legal: [LegalRow]
+  /// The positions in ``legal`` of the 법정동 with each name, by the name folded as search folds
+  /// text.
+  let legalByName: [String: [Int32]]
+  /// The short names of each 시도 (`서울`, `경기`), by the first two digits of its code.
+  let shortForms: [UInt64: [String]]
   /// The table's rows that could not be read; empty unless the generated source is damaged.
   let unreadableRows: [Int]
+
+  /// One 법정동, compactly.
+  struct LegalRow: Sendable {
+    var code: UInt64
+    var province: UInt16
+    /// 0 when its 행정동 lie in more than one 시군구.
+    var district: UInt16
+    var name: UInt16
+    /// The positions of its 행정동 in ``PlaceTable/rows``.
+    var areas: [Int32]
+  }
 
   /// The table, read on first use. Reading takes a few milliseconds and no I/O: the table is part
   /// of the library's code.
@@ -147,6 +166,36 @@ struct PlaceTable: Sendable {
             area: area, rank: 2 - rows[area].level, parts: parts, shortForms: forms(rows[area])))
       }
     }
+    // 법정동, each leading search to its 행정동 where their names differ (상현동 to 상현1동, 상현2동
+    // and 상현3동; 고기동 to 동천동). Like aliases, kept only when the table is whole.
+    var legal: [LegalRow] = []
+    if unreadable.isEmpty {
+      Self.forEachRecord(PlaceTableData.legalNeighborhoods) { fields, bytes in
+        guard fields.count == 5,
+          let code = bytes.integer(fields[0]).flatMap(UInt64.init(exactly:)),
+          let province = pooled(fields[1], bytes), let district = pooled(fields[2], bytes)
+        else { return }
+        let areas = bytes.text(fields[4]).split(separator: ",").compactMap { Int32($0) }
+        guard !areas.isEmpty, areas.allSatisfy({ rows.indices.contains(Int($0)) }) else { return }
+        let name = intern(bytes.text(fields[3]))
+        legal.append(
+          LegalRow(code: code, province: province, district: district, name: name, areas: areas))
+        for area in areas where rows[Int(area)].neighborhood != name {
+          let row = rows[Int(area)]
+          let parts = [row.province, row.district, name].filter { $0 != 0 }.map { names[Int($0)] }
+          searchNames.append(
+            SearchIndex.Name(
+              area: Int(area), rank: 0, parts: parts, shortForms: forms(row), isLegal: true))
+        }
+      }
+    }
+    var legalByName: [String: [Int32]] = [:]
+    for (index, row) in legal.enumerated() {
+      legalByName[KoreanText.fold(names[Int(row.name)]), default: []].append(Int32(index))
+    }
+    self.legal = legal
+    self.shortForms = shortForms
+    self.legalByName = legalByName
     self.search = SearchIndex(names: searchNames)
     self.names = names
     self.regions = regions
@@ -198,6 +247,21 @@ struct PlaceTable: Sendable {
       neighborhood: row.neighborhood == 0 ? nil : names[Int(row.neighborhood)],
       gridPoint: row.gridPoint, coordinate: row.coordinate,
       midTermRegions: regions[Int(row.regions)])
+  }
+
+  /// A 법정동 at a position of ``legal``, as a ``LegalNeighborhood``.
+  func legalNeighborhood(_ index: Int) -> LegalNeighborhood {
+    let row = legal[index]
+    return LegalNeighborhood(
+      code: String(row.code), name: names[Int(row.name)], province: names[Int(row.province)],
+      district: row.district == 0 ? nil : names[Int(row.district)],
+      places: row.areas.map { place(Int($0)) })
+  }
+
+  /// The short names of the 시도 of an area's code.
+  func shortForms(ofCode code: String) -> [String] {
+    guard let value = UInt64(code) else { return [] }
+    return shortForms[value / 100_000_000] ?? []
   }
 
   /// The position of the area with a code, if any.

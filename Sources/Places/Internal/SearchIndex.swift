@@ -25,6 +25,8 @@ struct SearchIndex: Sendable {
     var fullNameEnd: Int32
     /// Where the entry's text ends.
     var end: Int32
+    /// Whether the name is a 법정동's, leading to one of its 행정동 rather than naming the area.
+    var isLegal: Bool
   }
 
   /// How a query met an entry, best first.
@@ -67,6 +69,8 @@ struct SearchIndex: Sendable {
     var parts: [String]
     /// The short names of the area's 시도.
     var shortForms: [String]
+    /// Whether the name is a 법정동's that the area is part of (``Entry/isLegal``).
+    var isLegal = false
   }
 
   /// Builds the index over names.
@@ -93,7 +97,8 @@ struct SearchIndex: Sendable {
       entries.append(
         Entry(
           area: Int32(name.area), level: UInt8(max(0, min(2, name.parts.count - 1))),
-          start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end))
+          start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end,
+          isLegal: name.isLegal))
     }
     var postingEntries: [Int32] = []
     var scratch = Scratch()
@@ -192,15 +197,20 @@ struct SearchIndex: Sendable {
     let ownNameSuffices = query.terms.count == 1
 
     // First the areas whose own name the query meets, which rank above every other. Candidates
-    // come in rank order and an area's names are next to each other, so each tier's list fills
-    // in rank order, and a tier already holding `limit` areas needs no more.
-    var byTier: [[Int32]] = [[], [], [], []]
-    var counted = [0, 0, 0, 0]
-    var group = (area: Int32(-1), tier: UInt8.max)
+    // come in rank order and an area's names are next to each other, its 법정동's names last, so
+    // each tier's list fills in rank order, and a tier already holding `limit` areas needs no
+    // more. Within a tier, the areas met by a name of their own come before those met only by a
+    // 법정동's name (`공덕동` is the 행정동 공덕동 before the 아현동 that part of 법정동 공덕동 lies in).
+    // A slot is a tier, then whether the name met was a 법정동's: slot = tier × 2 + (1 if so).
+    var bySlot: [[Int32]] = Array(repeating: [], count: 8)
+    // The areas counted so far at each slot or better: a candidate is worth checking only at a
+    // slot that holds fewer than `limit` of them.
+    var counted = [Int](repeating: 0, count: 8)
+    var group = (area: Int32(-1), slot: Int.max)
     func flush() {
-      guard group.tier != .max else { return }
-      byTier[Int(group.tier)].append(group.area)
-      for tier in Int(group.tier)..<4 { counted[tier] += 1 }
+      guard group.slot != .max else { return }
+      bySlot[group.slot].append(group.area)
+      for slot in group.slot..<8 { counted[slot] += 1 }
     }
     for candidate in candidates {
       let entry = entries[Int(candidate)]
@@ -208,36 +218,43 @@ struct SearchIndex: Sendable {
         flush()
         group = (entry.area, .max)
       }
-      // The worst tier that can still make the results.
-      var useful = 3
+      // The worst slot that can still make the results, and the worst tier it allows this
+      // entry. A 법정동's name comes after the area's own, so it counts only when it is better.
+      var useful = 7
       while useful >= 0, counted[useful] >= limit { useful -= 1 }
-      useful = min(useful, Int(group.tier) - 1)
-      guard useful >= 0,
-        let tier = nameTier(of: query, entry, startOnly: useful < Int(Tier.nameSubstring.rawValue)),
-        Int(tier.rawValue) <= useful,
+      useful = min(useful, group.slot - 1)
+      let legal = entry.isLegal ? 1 : 0
+      let usefulTier = useful >= legal ? (useful - legal) / 2 : -1
+      guard usefulTier >= 0,
+        let tier = nameTier(
+          of: query, entry, startOnly: usefulTier < Int(Tier.nameSubstring.rawValue)),
+        Int(tier.rawValue) <= usefulTier,
         ownNameSuffices || query.terms.allSatisfy({ matches($0, entry) })
       else { continue }
-      group.tier = tier.rawValue
+      group.slot = Int(tier.rawValue) * 2 + legal
     }
     flush()
     var results: [(area: Int, tier: Tier)] = []
     var found = Set<Int32>()
-    for (rawTier, areas) in byTier.enumerated() {
-      let tier = Tier(rawValue: UInt8(rawTier)) ?? .fullName
+    for (slot, areas) in bySlot.enumerated() {
+      let tier = Tier(rawValue: UInt8(slot / 2)) ?? .fullName
       for area in areas where found.insert(area).inserted {
         results.append((Int(area), tier))
         if results.count == limit { return results }
       }
     }
-    // Then the areas met elsewhere in their full name, in rank order, until the limit.
-    for candidate in candidates {
-      let entry = entries[Int(candidate)]
-      guard !found.contains(entry.area), query.terms.allSatisfy({ matches($0, entry) }) else {
-        continue
+    // Then the areas met elsewhere in their full name, in rank order, those met by a name of
+    // their own first, until the limit.
+    for isLegal in [false, true] {
+      for candidate in candidates {
+        let entry = entries[Int(candidate)]
+        guard entry.isLegal == isLegal, !found.contains(entry.area),
+          query.terms.allSatisfy({ matches($0, entry) })
+        else { continue }
+        found.insert(entry.area)
+        results.append((Int(entry.area), .fullName))
+        if results.count == limit { return results }
       }
-      found.insert(entry.area)
-      results.append((Int(entry.area), .fullName))
-      if results.count == limit { break }
     }
     return results
   }

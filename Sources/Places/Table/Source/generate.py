@@ -16,8 +16,13 @@ Format (all fields tab-separated, one record per line):
   eupmyeondong (text): a name from the 2022-10-27 edition that no area of today's table carries,
   leading to today's area.
 - `shortForms`: the two-digit code prefix of a 시도, then the short names people use for it.
+- `legal`: a 법정동 (the neighbourhood of land records, the name people use: 상현동) and the 행정동
+  it lies in (the areas KMA's table lists: 상현1동, 상현2동, 상현3동): its 10-digit code, sido and
+  sigungu (pool indices, as KMA's table writes them), its name (text), then the row numbers in
+  `areas` of its 행정동, comma-separated.
 
-Facts are KMA's (출처: 기상청, 공공누리 제1유형); see README.md here.
+Facts are KMA's (출처: 기상청, 공공누리 제1유형) and, for the 법정동, 행정안전부's (출처: 행정안전부,
+공공누리 제1유형); see README.md here.
 """
 
 import csv
@@ -32,6 +37,7 @@ OUTPUT = os.path.join(os.path.dirname(HERE), "PlaceTableData.swift")
 AREAS = "kma-grid-areas.csv"
 MID = "kma-grid-areas-mid-regions.csv"
 OLD = "kma-grid-areas-20221027.csv"
+LEGAL = "mois-kikmix-20250701.csv"
 
 # The names people commonly use for a 시도, by the two-digit prefix of its code. Written by hand:
 # these are not in KMA's table.
@@ -103,6 +109,55 @@ def micro(text):
     if not text:
         return ""
     return str(round(float(text) * 1_000_000))
+
+
+def legal_neighborhoods(areas):
+    """Each 법정동 of 행정안전부's mapping with the rows of KMA's table that are its 행정동.
+
+    The mapping (2025-07-01) is older than KMA's table (2026-07-01): a 행정동 is found by its code,
+    else by its name within the 시군구 of the same name (or a 구 of that 시, for a city split into
+    구 since), else by its name alone within the 시도 when one area there has it (the 구 of 인천
+    renamed in 2026). A 시도 renamed since (광주광역시, 전라남도) is matched to the 시도 KMA's table
+    has and the mapping has not. 행정동 that none of this finds (출장소, which KMA does not list,
+    and areas renamed or split since) are left out, and printed.
+    """
+    mapping = read(LEGAL)
+    by_code = {area["code"]: index for index, area in enumerate(areas)}
+    kma_provinces = {area["sido"] for area in areas}
+    mois_provinces = {row["시도명"] for row in mapping}
+
+    def same_province(mois, kma):
+        return mois == kma or (mois not in kma_provinces and kma not in mois_provinces)
+
+    by_name = {}
+    for index, area in enumerate(areas):
+        if area["eupmyeondong"]:
+            by_name.setdefault(area["eupmyeondong"], []).append(index)
+
+    def find(row):
+        if row["행정동코드"] in by_code:
+            return by_code[row["행정동코드"]]
+        named = [
+            i for i in by_name.get(row["읍면동명"], []) if same_province(row["시도명"], areas[i]["sido"])
+        ]
+        district = row["시군구명"].replace(" ", "")
+        in_district = [i for i in named if areas[i]["sigungu"].startswith(district)]
+        candidates = in_district or named
+        return candidates[0] if len(candidates) == 1 else None
+
+    legal = {}
+    unmatched = set()
+    for row in mapping:
+        # 읍면동-level 법정동 only: a 리 (code not ending in 00) is a village within a 읍면.
+        if not row["읍면동명"] or not row["법정동코드"].endswith("00") or row["말소일자"]:
+            continue
+        index = find(row)
+        entry = legal.setdefault(row["법정동코드"], {"name": row["동리명"], "areas": []})
+        if index is None:
+            unmatched.add(" ".join((row["시도명"], row["시군구명"], row["읍면동명"])))
+        elif index not in entry["areas"]:
+            entry["areas"].append(index)
+    return legal, sorted(unmatched)
 
 
 def check_field(text):
@@ -189,6 +244,27 @@ def main():
             sys.exit(f"no 시도 has the code prefix {prefix}")
         short_lines.append("\t".join([prefix] + [check_field(form) for form in forms]))
 
+    legal, unmatched = legal_neighborhoods(areas)
+    legal_lines = []
+    for code in sorted(legal):
+        entry = legal[code]
+        if not entry["areas"]:
+            continue
+        rows = sorted(entry["areas"])
+        first = areas[rows[0]]
+        # The 시군구 as KMA's table writes it, when all the 행정동 agree on it (a 법정동 of a city
+        # split into 구 since may straddle two).
+        districts = {areas[i]["sigungu"] for i in rows}
+        district = first["sigungu"] if len(districts) == 1 else ""
+        fields = [
+            check_field(code),
+            str(intern(first["sido"])),
+            str(intern(district)),
+            check_field(entry["name"]),
+            ",".join(str(i) for i in rows),
+        ]
+        legal_lines.append("\t".join(fields))
+
     def literal(lines):
         return '#"""\n' + "\n".join(lines) + '\n"""#'
 
@@ -204,6 +280,8 @@ enum PlaceTableData {{
   static let midTermRegionsChecksum = "{sha256(MID)}"
   /// The SHA-256 of `{OLD}` this source was generated from.
   static let oldAreasChecksum = "{sha256(OLD)}"
+  /// The SHA-256 of `{LEGAL}` this source was generated from.
+  static let legalNeighborhoodsChecksum = "{sha256(LEGAL)}"
 
   /// The number of rows in `areas`.
   static let areaCount = {len(area_lines)}
@@ -219,14 +297,18 @@ enum PlaceTableData {{
 
   /// Short names of the 시도.
   static let shortForms = {literal(short_lines)}
+
+  /// Each 법정동 and the rows of its 행정동 (출처: 행정안전부).
+  static let legalNeighborhoods = {literal(legal_lines)}
 }}
 """
     with open(OUTPUT, "w", encoding="utf-8", newline="\n") as file:
         file.write(swift)
     print(
         f"wrote {OUTPUT}: {len(area_lines)} areas, {len(alias_lines)} aliases, "
-        f"{len(pool)} pooled strings, {len(swift.encode('utf-8'))} bytes"
+        f"{len(legal_lines)} 법정동, {len(pool)} pooled strings, {len(swift.encode('utf-8'))} bytes"
     )
+    print(f"행정동 of the mapping not in KMA's table ({len(unmatched)}): {', '.join(unmatched)}")
 
 
 if __name__ == "__main__":
