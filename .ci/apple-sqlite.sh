@@ -13,15 +13,19 @@
 # Documentation/Haru.docc/ApplePlatforms.md lists them with the ones left out and why.
 #
 # Each suite's result is kept under .build/apple-sqlite-SUITE (lib/libsqlite3.so.0, and `version`,
-# the version it reports, for a test to expect) and reused while this script is unchanged. Before a result is kept, the library built is loaded and must report the version of
-# its source and THREADSAFE=2 and OMIT_AUTORESET among its compile options.
+# the version it reports, for a test to expect) and reused while this script is unchanged. Before
+# a result is kept, the library built is loaded and must report the version of its source and
+# THREADSAFE=2 and OMIT_AUTORESET among its compile options.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 suite="${1:-bookworm}"
 # The suite becomes part of a folder name and an apt source entry: a name, nothing else.
-[[ "$suite" =~ ^[a-z][a-z0-9-]*$ ]] || { echo "apple-sqlite: not a Debian suite: $suite" >&2; exit 64; }
+if [[ ! "$suite" =~ ^[a-z][a-z0-9-]*$ ]]; then
+  echo "apple-sqlite: not a Debian suite: $suite" >&2
+  exit 64
+fi
 
 options=(
   OMIT_AUTORESET
@@ -158,7 +162,9 @@ if problems:
 print(f"apple-sqlite: SQLite {version}, THREADSAFE=2, OMIT_AUTORESET", file=sys.stderr)
 PYTHON
 mkdir -p "$out/lib"
-cp "$work/lib/libsqlite3.so.0" "$out/lib/libsqlite3.so.0"
+# Replaced by a rename, never rewritten in place: a program running on the previous one keeps it.
+cp "$work/lib/libsqlite3.so.0" "$out/lib/libsqlite3.so.0.new"
+mv -f "$out/lib/libsqlite3.so.0.new" "$out/lib/libsqlite3.so.0"
 printf '%s\n' "$version" >"$out/version"
 printf '%s' "$recipe" >"$stamp"
 realpath "$out/lib"

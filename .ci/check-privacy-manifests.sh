@@ -627,7 +627,8 @@ def read_manifest(path, display):
         for reason in reasons:
             if reason not in REASONS[category]:
                 owner = [c for c, codes in REASONS.items() if reason in codes]
-                also = f" (it is a reason of {owner[0]})" if owner else " (Apple lists no such code)"
+                also = (f" (it is a reason of {owner[0]})" if owner
+                        else " (Apple lists no such code)")
                 problems.append(f"{display}: reason {reason} is not one of {category}'s "
                                 f"({', '.join(REASONS[category])}){also}")
         declared[category] = reasons
@@ -835,7 +836,8 @@ CASES = [
     ("a use in an internal target the product links, with no manifest there",
      {"Sources/Shared/Clock.swift": "let start = ContinuousClock.now\n"}, 1,
      ["Sources/Shared/Clock.swift:1: ContinuousClock: category "
-      "NSPrivacyAccessedAPICategorySystemBootTime missing (no Sources/Shared/PrivacyInfo.xcprivacy)"]),
+      "NSPrivacyAccessedAPICategorySystemBootTime missing "
+      "(no Sources/Shared/PrivacyInfo.xcprivacy)"]),
     ("a stat call in C code",
      {"Sources/CMade/made.c": "#include <sys/stat.h>\nint f(const char *p) {\n  struct stat s;\n"
                               "  return stat(p, &s);\n}\n"}, 1,
