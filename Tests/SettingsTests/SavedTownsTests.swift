@@ -41,10 +41,10 @@ struct SavedTownsTests {
       #expect(full == before, "\(label) left the towns as they were")
     }
 
-    var single = SavedTowns(seoul)
-    let error = #expect(throws: SettingsError.self) { try single.remove(at: 0) }
-    #expect(error?.code == .lastTown)
-    #expect(single == SavedTowns(seoul))
+    var none = SavedTowns()
+    let error = #expect(throws: SettingsError.self) { try none.select(at: 0) }
+    #expect(error?.code == .noSuchTown)
+    #expect(none == SavedTowns())
 
     var withBusan = SavedTowns(busan)
     let duplicate = #expect(throws: SettingsError.self) { try withBusan.add(busan) }
@@ -60,7 +60,7 @@ struct SavedTownsTests {
     let currentTown = towns.current
     try towns.remove(at: removed)
     #expect(towns.currentIndex == expected)
-    #expect(towns.indices.contains(towns.currentIndex))
+    #expect(towns.indices.contains(towns.currentIndex ?? -1))
     if removed != current {
       #expect(towns.current == currentTown)
     }
@@ -68,7 +68,7 @@ struct SavedTownsTests {
 
   @Test func listsThatBreakTheRulesCannotBeMade() {
     let cases: [([Town], Int, SettingsError.Code)] = [
-      ([], 0, .lastTown),
+      ([], 1, .noSuchTown),
       ([seoul, busan, jeju, daegu], 0, .tooManyTowns),
       ([seoul, seoul], 0, .duplicateTown),
       ([seoul, busan], 2, .noSuchTown),
@@ -85,9 +85,69 @@ struct SavedTownsTests {
     let towns = try SavedTowns([seoul, busan], currentIndex: 1)
     let data = try JSONEncoder().encode(towns)
     #expect(try JSONDecoder().decode(SavedTowns.self, from: data) == towns)
-    let empty = #"{"towns": [], "current": 0}"#
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(SavedTowns.self, from: Data(empty.utf8))
+    for invalid in [
+      #"{"towns": [], "current": 2}"#, #"{"current": 0}"#,
+      #"{"towns": [{"name": "부산", "gridPoint": {"nx": 98, "ny": 76}}]}"#,
+    ] {
+      #expect(throws: DecodingError.self, "\(invalid)") {
+        try JSONDecoder().decode(SavedTowns.self, from: Data(invalid.utf8))
+      }
     }
+  }
+
+  @Test func noTownIsSavedAtFirstAndSeoulIsCurrentWithoutTakingAPlace() throws {
+    var towns = SavedTowns()
+    #expect(towns.isEmpty)
+    #expect(towns.currentIndex == nil)
+    #expect(towns.current == seoul)
+    #expect(towns.canAdd)
+    // The first town added becomes current even when asked not to: one town is always current.
+    try towns.add(busan, makeCurrent: false)
+    #expect(towns.current == busan)
+    #expect(towns.currentIndex == 0)
+    try towns.add(jeju)
+    try towns.add(daegu, makeCurrent: false)
+    #expect(Array(towns) == [busan, jeju, daegu])
+    #expect(towns.current == jeju)
+    #expect(!towns.canAdd)
+    // Removing every town brings the default back.
+    try towns.remove(at: 2)
+    try towns.remove(at: 0)
+    try towns.remove(at: 0)
+    #expect(towns == SavedTowns())
+    #expect(towns.current == seoul)
+  }
+
+  @Test func seoulCanBeSavedAsATownOfItsOwn() throws {
+    var towns = SavedTowns()
+    try towns.add(seoul)
+    try towns.add(busan)
+    try towns.add(jeju)
+    #expect(Array(towns) == [seoul, busan, jeju])
+  }
+
+  @Test func aDefaultTownOfTheAppsOwnIsKept() throws {
+    var towns = SavedTowns(defaultTown: jeju)
+    #expect(towns.current == jeju)
+    let data = try JSONEncoder().encode(towns)
+    #expect(try JSONDecoder().decode(SavedTowns.self, from: data) == towns)
+    try towns.add(busan)
+    try towns.remove(at: 0)
+    #expect(towns.current == jeju)
+  }
+
+  /// What an older version wrote: the towns and the position of the current one, 서울특별시청
+  /// among them when it was the default the person added to. It reads as the person's towns.
+  @Test func townsWrittenByAnOlderVersionKeepSeoulAsASavedTown() throws {
+    let older = try String(
+      decoding: JSONEncoder().encode(SavedTowns([seoul, busan], currentIndex: 1)), as: UTF8.self
+    )
+    .replacingOccurrences(of: #","default":"#, with: #","ignored":"#)
+    let read = try JSONDecoder().decode(SavedTowns.self, from: Data(older.utf8))
+    #expect(Array(read) == [seoul, busan])
+    #expect(read.current == busan)
+    #expect(read.defaultTown == seoul)
+    let emptyList = #"{"towns": [], "current": 0}"#
+    #expect(try JSONDecoder().decode(SavedTowns.self, from: Data(emptyList.utf8)) == SavedTowns())
   }
 }

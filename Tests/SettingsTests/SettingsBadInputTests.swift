@@ -55,6 +55,23 @@ struct SettingsBadInputTests {
     #expect(backend.load()?.values["temperatureUnit"] == .string("kelvin"))
   }
 
+  /// An older version kept 서울특별시청 as the first saved town and wrote it with the others: the
+  /// person's list stays as it was, 서울특별시청 one of the three.
+  @Test func seoulSavedAsATownByAnOlderVersionStaysSaved() throws {
+    let seoul = try StoredValueCoding.encode(Town.seoulCityHall)
+    let busan = try StoredValueCoding.encode(Town(name: "부산", gridPoint: GridPoint(nx: 98, ny: 76)))
+    let backend = InMemoryPreferencesBackend(
+      preferences: StoredPreferences(
+        schemaVersion: 1,
+        values: ["savedTowns": .object(["towns": .array([seoul, busan]), "current": .integer(1)])]))
+    let store = try SettingsStore(backend: backend)
+    #expect(store[.savedTowns].map(\.name) == ["서울특별시청", "부산"])
+    #expect(store[.savedTowns].current.name == "부산")
+    #expect(store.diagnostics.value.isEmpty)
+    try store.update(.savedTowns) { try $0.remove(at: 1) }
+    #expect(store[.savedTowns].map(\.name) == ["서울특별시청"], "removing 부산 keeps Seoul saved")
+  }
+
   @Test func storedTownsThatBreakTheRulesFallBackToTheDefault() throws {
     let seoul = try StoredValueCoding.encode(Town.seoulCityHall)
     let backend = InMemoryPreferencesBackend(
@@ -62,7 +79,8 @@ struct SettingsBadInputTests {
         schemaVersion: 1,
         values: ["savedTowns": .object(["towns": .array([seoul]), "current": .integer(5)])]))
     let store = try SettingsStore(backend: backend)
-    #expect(store[.savedTowns] == SavedTowns(.seoulCityHall))
+    #expect(store[.savedTowns] == SavedTowns())
+    #expect(store[.savedTowns].current == .seoulCityHall)
     #expect(store.diagnostics.value.map(\.code) == [.undecodableValue])
   }
 

@@ -63,10 +63,13 @@ struct SettingsProcessTests {
   }
 
   @Test(arguments: 0..<3)
-  func twoProcessesAddingTownsAtOnceBothWinAndAFourthIsATypedError(round: Int) throws {
+  func twoProcessesAddingTownsAtOnceBothWinAndAFourthIsATypedError(round: Int) async throws {
     let helper = try #require(SettingsCrashTests.helperExecutable())
     let folder = try TemporaryFolder()
     let file = folder.file()
+    let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
+    try store.update(.savedTowns) { try $0.add(Town.seoulCityHall) }
+    try await store.flush()
     let adds = try Self.startTogether(
       helper,
       [("부산", 35.1770, 129.0770), ("제주", 33.4996, 126.5312)].map { name, lat, lon in
@@ -94,6 +97,7 @@ struct SettingsProcessTests {
     let store = try SettingsStore(backend: FilePreferencesBackend(fileURL: file))
     let busan = try Town(
       name: "부산", coordinate: Coordinate(latitude: 35.1770, longitude: 129.0770))
+    try store.update(.savedTowns) { try $0.add(Town.seoulCityHall) }
     try store.update(.savedTowns) { try $0.add(busan) }
     try await store.flush()
 

@@ -46,7 +46,10 @@ struct SettingsSharingTests {
     let first = try SettingsStore(backend: backend)
     let second = try SettingsStore(backend: backend)
     let busan = try Self.busan
-    try first.update(.savedTowns) { try $0.add(busan) }
+    try first.update(.savedTowns) { towns in
+      try towns.add(Town.seoulCityHall)
+      try towns.add(busan)
+    }
     try await first.flush()
     _ = await second.waitUntil(.savedTowns) { $0.count == 2 }
 

@@ -10,7 +10,8 @@ struct SettingsStoreTests {
     #expect(store[.themeMode] == .system)
     #expect(store[.temperatureUnit] == .celsius)
     #expect(store[.petType] == .dog)
-    #expect(store[.savedTowns] == SavedTowns(.seoulCityHall))
+    #expect(store[.savedTowns] == SavedTowns())
+    #expect(store[.savedTowns].current == .seoulCityHall)
     #expect(store[.savedTowns].current.gridPoint == (try GridPoint(nx: 60, ny: 127)))
     #expect(store[.launchCount] == 0)
   }
@@ -192,9 +193,11 @@ struct SettingsStoreTests {
     let busan = try Town(name: "부산", gridPoint: GridPoint(nx: 98, ny: 76))
     let jeju = try Town(name: "제주", gridPoint: GridPoint(nx: 53, ny: 38))
     let daegu = try Town(name: "대구", gridPoint: GridPoint(nx: 89, ny: 90))
+    #expect(store[.savedTowns].isEmpty, "서울특별시청 is current but takes no place")
     try store.update(.savedTowns) { try $0.add(busan) }
     try store.update(.savedTowns) { try $0.add(jeju, makeCurrent: false) }
-    #expect(store[.savedTowns].map(\.name) == ["서울특별시청", "부산", "제주"])
+    try store.update(.savedTowns) { try $0.add(Town.seoulCityHall, makeCurrent: false) }
+    #expect(store[.savedTowns].map(\.name) == ["부산", "제주", "서울특별시청"])
     #expect(store[.savedTowns].current == busan)
 
     let error = #expect(throws: SettingsError.self) {
@@ -203,7 +206,7 @@ struct SettingsStoreTests {
     #expect(error?.code == .tooManyTowns)
     #expect(store[.savedTowns].count == 3, "the refused change left the towns as they were")
 
-    try store.update(.savedTowns) { try $0.select(at: 2) }
+    try store.update(.savedTowns) { try $0.select(at: 1) }
     try await store.flush()
     let stored = try #require(backend.load()?.values["savedTowns"])
     let reread = try StoredValueCoding.decode(SavedTowns.self, from: stored)

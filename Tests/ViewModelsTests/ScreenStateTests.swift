@@ -63,7 +63,7 @@ struct ScreenStateTests {
     let settings = try makeSettings()
     let towns = ScreenState(TownsViewModel(settings: settings, language: .korean), input: .init())
     #expect(towns.currentTownName == "서울특별시청")
-    #expect(towns.rows.count == 1)
+    #expect(towns.rows.isEmpty, "the default town takes no row")
   }
 
   @Test func releasingTheStateReleasesTheViewModel() async throws {

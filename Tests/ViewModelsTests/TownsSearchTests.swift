@@ -82,6 +82,7 @@ struct TownsSearchTests {
     input.chooseSuggestion.send(0)
     input.chooseSuggestion.send(1)
     input.chooseSuggestion.send(2)
+    input.chooseSuggestion.send(3)
     await viewModel.untilIdle()
     #expect(viewModel.rows.value.count == 3)
     #expect(viewModel.errorMessage.value != nil)

@@ -32,24 +32,28 @@ struct TownsViewModelTests {
 
       input.addTown.send(Self.busan)
       input.addTown.send(Self.jeju)
+      input.addTown.send(Self.incheon)
       input.selectTown.send(0)
       input.removeTown.send(0)
       await model.untilIdle()
 
+      // 서울특별시청 is current until the first town is added, and takes none of the three rows.
       #expect(
         model.rows.history?.map(Self.summary) == [
-          ["*서울특별시청"],
-          ["서울특별시청", "*부산"],
-          ["서울특별시청", "부산", "*제주"],
-          ["*서울특별시청", "부산", "제주"],
-          ["*부산", "제주"],
+          [],
+          ["*부산"],
+          ["부산", "*제주"],
+          ["부산", "제주", "*인천"],
+          ["*부산", "제주", "인천"],
+          ["*제주", "인천"],
         ])
-      #expect(model.currentTownName.history == ["서울특별시청", "부산", "제주", "서울특별시청", "부산"])
+      #expect(
+        model.currentTownName.history == ["서울특별시청", "부산", "제주", "인천", "부산", "제주"])
       #expect(model.canAddTown.history == [true, false, true])
       #expect(model.errorMessage.history == [nil])
       #expect(output.rows.value.map(\.position) == [0, 1])
     }
-    #expect(settings[.savedTowns].current.name == "부산")
+    #expect(settings[.savedTowns].current.name == "제주")
     await expectReleased(&viewModel, work: work)
   }
 
@@ -116,6 +120,8 @@ struct TownsViewModelTests {
         try towns.add(busanTown())
         try towns.add(
           Town(name: "제주", coordinate: Coordinate(latitude: 33.4996, longitude: 126.5312)))
+        try towns.add(
+          Town(name: "대구", coordinate: Coordinate(latitude: 35.8714, longitude: 128.6014)))
       }
     }
     let before = settings[.savedTowns]
@@ -132,7 +138,23 @@ struct TownsViewModelTests {
     #expect(settings[.savedTowns] == before)
   }
 
-  @Test func removingTheOnlyTownIsRefusedAndTheNextSuccessClearsTheMessage() async throws {
+  @Test func removingTheLastTownBringsBackTheDefaultTown() async throws {
+    let settings = try makeSettings()
+    let viewModel = TownsViewModel(settings: settings, language: .english)
+    viewModel.startRecording()
+    let input = TownsViewModel.Input()
+    _ = viewModel.transform(input)
+
+    input.addTown.send(Self.busan)
+    input.removeTown.send(0)
+    await viewModel.untilIdle()
+
+    #expect(viewModel.errorMessage.history == [nil])
+    #expect(viewModel.rows.history?.map(Self.summary) == [[], ["*부산"], []])
+    #expect(viewModel.currentTownName.history == ["서울특별시청", "부산", "서울특별시청"])
+  }
+
+  @Test func removingWhenNoTownIsSavedIsRefusedAndTheNextSuccessClearsTheMessage() async throws {
     let settings = try makeSettings()
     let viewModel = TownsViewModel(settings: settings, language: .english)
     viewModel.startRecording()
@@ -145,9 +167,9 @@ struct TownsViewModelTests {
 
     #expect(
       viewModel.errorMessage.history == [
-        nil, "Keep at least one town. Add another town first.", nil,
+        nil, "That town is no longer in the list. Pick one from the list again.", nil,
       ])
-    #expect(viewModel.rows.history?.map(Self.summary) == [["*서울특별시청"], ["서울특별시청", "*부산"]])
+    #expect(viewModel.rows.history?.map(Self.summary) == [[], ["*부산"]])
   }
 
   @Test func addingASavedTownAgainIsRefused() async throws {
@@ -162,7 +184,7 @@ struct TownsViewModelTests {
     await viewModel.untilIdle()
 
     #expect(viewModel.errorMessage.history == [nil, "이미 저장된 지역이에요."])
-    #expect(viewModel.rows.history?.map(Self.summary) == [["*서울특별시청"], ["서울특별시청", "*부산"]])
+    #expect(viewModel.rows.history?.map(Self.summary) == [[], ["*부산"]])
   }
 
   @Test func aTownChangedElsewhereAppears() async throws {
@@ -185,6 +207,7 @@ extension TownsViewModelTests {
     let backend = InMemoryPreferencesBackend()
     let other = try SettingsStore(backend: backend)
     try other.update(.savedTowns) { towns in
+      try towns.add(Town.seoulCityHall)
       try towns.add(busanTown())
       try towns.add(
         Town(name: "제주", coordinate: Coordinate(latitude: 33.4996, longitude: 126.5312)))

@@ -269,7 +269,8 @@ struct WeatherViewModelTests {
     await firstValue(of: output.report) { $0?.townName == "부산" }
     await viewModel.untilIdle()
 
-    try fixture.settings.update(.savedTowns) { towns in try towns.select(at: 0) }
+    // Removing the only saved town makes 서울특별시청, the default, current again.
+    try fixture.settings.update(.savedTowns) { towns in try towns.remove(at: 0) }
     await firstValue(of: output.townName) { $0 == "서울특별시청" }
     await viewModel.untilIdle()
 

@@ -62,14 +62,15 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let keyTypeMismatch = Code(rawValue: "key-type-mismatch")
     /// A fourth town was added; at most three can be saved.
     public static let tooManyTowns = Code(rawValue: "too-many-towns")
-    /// The only saved town was removed; at least one must remain.
+    /// The only saved town was removed. No longer thrown: removing the last town leaves the
+    /// default town current (``SavedTowns/defaultTown``); kept so that code matching it compiles.
     public static let lastTown = Code(rawValue: "last-town")
     /// A position among the saved towns that does not exist.
     public static let noSuchTown = Code(rawValue: "no-such-town")
     /// A town that is already saved was added again.
     public static let duplicateTown = Code(rawValue: "duplicate-town")
 
-    /// Matches an error against a code, so that `catch SettingsError.Code.lastTown` works.
+    /// Matches an error against a code, so that `catch SettingsError.Code.tooManyTowns` works.
     ///
     /// - Parameters:
     ///   - code: The code to look for.

@@ -59,10 +59,10 @@ extension SettingsKey where Value == PetType {
 }
 
 extension SettingsKey where Value == SavedTowns {
-  /// The towns a person follows and which one is current; Seoul City Hall alone by default, or the
-  /// towns a store was opened with.
+  /// The towns a person follows and which one is current; none by default, with 서울특별시청 current
+  /// until the first is added, or the towns a store was opened with.
   public static var savedTowns: SettingsKey<SavedTowns> {
-    SettingsKey("savedTowns", default: SavedTowns(.seoulCityHall))
+    SettingsKey("savedTowns", default: SavedTowns())
   }
 }
 

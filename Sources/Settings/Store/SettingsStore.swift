@@ -50,8 +50,8 @@ public final class SettingsStore: Sendable {
   ///
   /// - Parameters:
   ///   - backend: Where the values are kept.
-  ///   - defaultTowns: What ``SettingsKey/savedTowns`` reads before any town is saved; Seoul City
-  ///     Hall alone when `nil`.
+  ///   - defaultTowns: What ``SettingsKey/savedTowns`` reads before any town is saved: no towns,
+  ///     with 서울특별시청 current, when `nil`; `SavedTowns(defaultTown:)` for another default town.
   ///   - migrations: The steps that bring older stored data up to date; see ``SettingsMigration``.
   /// - Throws: ``SettingsError`` with ``SettingsError/Code/newerSchema`` when the stored data was
   ///   written by a newer schema, ``SettingsError/Code/migrationFailed`` when a step fails (the

@@ -1,26 +1,41 @@
 public import HaruModels
 
-/// The towns a person follows: one to three of them, exactly one of which is current.
+/// The towns a person follows: none to three of them, and which one is current — the first town
+/// added, or a default town while none is saved.
 ///
-/// ``SavedTowns`` cannot hold an invalid state. There is always at least one town and never more than
-/// ``capacity``; the current position always points at one of them. Every change that would break
-/// that is a ``SettingsError``, and the value is left as it was.
+/// ``SavedTowns`` cannot hold an invalid state. There are never more than ``capacity`` towns; while
+/// there is at least one, the current position points at one of them, and while there is none, the
+/// current town is ``defaultTown`` (서울특별시청 unless given), which takes no place of the three.
+/// Every change that would break that is a ``SettingsError``, and the value is left as it was.
 ///
 /// ```swift
-/// var towns = SavedTowns(.seoulCityHall)
+/// var towns = SavedTowns()          // none saved: 서울특별시청 is current
+/// try towns.add(sanghyeon)          // the first town added becomes current
 /// try towns.add(busan)              // busan becomes current
-/// try towns.select(at: 0)           // back to Seoul
-/// try towns.remove(at: 1)           // Seoul stays current
-/// towns.current.name                // "서울특별시청"
+/// try towns.add(jeju)               // three towns saved
+/// try towns.select(at: 0)           // back to 상현동
+/// try towns.remove(at: 1)           // 상현동 stays current
 /// ```
 public struct SavedTowns: Hashable, Sendable, RandomAccessCollection {
   /// The most towns that can be saved.
   public static let capacity = 3
 
-  /// The saved towns, in the order the person arranged them.
+  /// The saved towns, in the order the person arranged them; empty until the first is added.
   public private(set) var towns: [Town]
-  /// The position of the current town in ``towns``.
-  public private(set) var currentIndex: Int
+  /// The position of the current town in ``towns``; `nil` while none is saved and
+  /// ``defaultTown`` is current.
+  public private(set) var currentIndex: Int?
+  /// The town that is current while none is saved; it takes no place among ``towns``.
+  public let defaultTown: Town
+
+  /// No saved towns: the default town is current.
+  ///
+  /// - Parameter defaultTown: The town shown while none is saved; 서울특별시청 unless given.
+  public init(defaultTown: Town = .seoulCityHall) {
+    towns = []
+    currentIndex = nil
+    self.defaultTown = defaultTown
+  }
 
   /// One saved town, which is current.
   ///
@@ -28,31 +43,36 @@ public struct SavedTowns: Hashable, Sendable, RandomAccessCollection {
   public init(_ town: Town) {
     towns = [town]
     currentIndex = 0
+    defaultTown = .seoulCityHall
   }
 
   /// Saved towns from a list and the position of the current one.
   ///
   /// - Parameters:
-  ///   - towns: One to three distinct towns.
-  ///   - currentIndex: The position of the current town.
-  /// - Throws: ``SettingsError`` with ``SettingsError/Code/lastTown`` for an empty list,
-  ///   ``SettingsError/Code/tooManyTowns`` for more than three,
+  ///   - towns: Up to three distinct towns; none leaves `defaultTown` current.
+  ///   - currentIndex: The position of the current town; 0 for an empty list.
+  ///   - defaultTown: The town shown while none is saved; 서울특별시청 unless given.
+  /// - Throws: ``SettingsError`` with ``SettingsError/Code/tooManyTowns`` for more than three,
   ///   ``SettingsError/Code/duplicateTown`` when a town appears twice, and
-  ///   ``SettingsError/Code/noSuchTown`` when `currentIndex` is not a position in the list.
-  public init(_ towns: [Town], currentIndex: Int = 0) throws(SettingsError) {
-    guard let first = towns.first else {
-      throw SettingsError(.lastTown, key: "savedTowns", message: "Save at least one town.")
-    }
-    var saved = SavedTowns(first)
-    for town in towns.dropFirst() {
+  ///   ``SettingsError/Code/noSuchTown`` when `currentIndex` is not a position in the list (or not
+  ///   0 for an empty one).
+  public init(
+    _ towns: [Town], currentIndex: Int = 0, defaultTown: Town = .seoulCityHall
+  ) throws(SettingsError) {
+    var saved = SavedTowns(defaultTown: defaultTown)
+    for town in towns {
       try saved.add(town, makeCurrent: false)
     }
-    try saved.select(at: currentIndex)
+    if !towns.isEmpty {
+      try saved.select(at: currentIndex)
+    } else if currentIndex != 0 {
+      try saved.checkPosition(currentIndex)
+    }
     self = saved
   }
 
-  /// The current town.
-  public var current: Town { towns[currentIndex] }
+  /// The current town: the saved town at ``currentIndex``, or ``defaultTown`` while none is saved.
+  public var current: Town { currentIndex.map { towns[$0] } ?? defaultTown }
 
   /// Whether another town can be added.
   public var canAdd: Bool { towns.count < Self.capacity }
@@ -62,7 +82,7 @@ public struct SavedTowns: Hashable, Sendable, RandomAccessCollection {
   /// - Parameters:
   ///   - town: The town to add.
   ///   - makeCurrent: Whether the new town becomes the current one; `true` by default, as when a
-  ///     person picks a town to see its weather.
+  ///     person picks a town to see its weather. The first town added always becomes current.
   /// - Throws: ``SettingsError/Code/tooManyTowns`` when three towns are saved already, and
   ///   ``SettingsError/Code/duplicateTown`` when the same town (name and grid cell) is saved.
   public mutating func add(_ town: Town, makeCurrent: Bool = true) throws(SettingsError) {
@@ -77,28 +97,28 @@ public struct SavedTowns: Hashable, Sendable, RandomAccessCollection {
         .duplicateTown, key: "savedTowns", message: "\(town.name) is already saved.")
     }
     towns.append(town)
-    if makeCurrent {
+    if makeCurrent || currentIndex == nil {
       currentIndex = towns.count - 1
     }
   }
 
   /// Removes the town at a position.
   ///
-  /// When the current town is removed, the one before it becomes current (or the new first one).
-  /// Otherwise the current town stays current.
+  /// When the current town is removed, the one before it becomes current (or the new first one);
+  /// when the last town is removed, ``defaultTown`` is current again. Otherwise the current town
+  /// stays current.
   ///
   /// - Parameter index: The position of the town to remove.
-  /// - Throws: ``SettingsError/Code/noSuchTown`` for a position that does not exist, and
-  ///   ``SettingsError/Code/lastTown`` when it is the only town.
+  /// - Throws: ``SettingsError/Code/noSuchTown`` for a position that does not exist.
   public mutating func remove(at index: Int) throws(SettingsError) {
     try checkPosition(index)
-    guard towns.count > 1 else {
-      throw SettingsError(
-        .lastTown, key: "savedTowns", message: "Keep at least one town; add another first.")
-    }
     towns.remove(at: index)
-    if index < currentIndex || (index == currentIndex && currentIndex > 0) {
-      currentIndex -= 1
+    guard let current = currentIndex, !towns.isEmpty else {
+      currentIndex = nil
+      return
+    }
+    if index < current || (index == current && current > 0) {
+      currentIndex = current - 1
     }
   }
 
@@ -115,8 +135,9 @@ public struct SavedTowns: Hashable, Sendable, RandomAccessCollection {
     guard towns.indices.contains(index) else {
       throw SettingsError(
         .noSuchTown, key: "savedTowns",
-        message:
-          "There is no saved town at position \(index); positions are 0 to \(towns.count - 1).")
+        message: towns.isEmpty
+          ? "There is no saved town at position \(index); no town is saved."
+          : "There is no saved town at position \(index); positions are 0 to \(towns.count - 1).")
     }
   }
 
@@ -137,28 +158,40 @@ extension SavedTowns: Codable {
   private enum CodingKeys: String, CodingKey {
     case towns
     case current
+    case defaultTown = "default"
   }
 
-  /// Decodes saved towns and validates them like ``init(_:currentIndex:)``.
+  /// Decodes saved towns and validates them like ``init(_:currentIndex:defaultTown:)``.
   ///
-  /// - Throws: `DecodingError` when the list is empty, too long, has duplicates, or the current
-  ///   position does not exist.
+  /// A value written before the default town took no place (towns, then the position of the
+  /// current one) reads as it was: every town in it, 서울특별시청 included, is a saved town.
+  ///
+  /// - Throws: `DecodingError` when the list is too long, has duplicates, or the current position
+  ///   does not exist.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let towns = try container.decode([Town].self, forKey: .towns)
-    let current = try container.decode(Int.self, forKey: .current)
+    let current = try container.decodeIfPresent(Int.self, forKey: .current)
+    let defaultTown =
+      try container.decodeIfPresent(Town.self, forKey: .defaultTown) ?? .seoulCityHall
+    guard towns.isEmpty || current != nil else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .current, in: container, debugDescription: "Saved towns without a current one.")
+    }
     do {
-      try self.init(towns, currentIndex: current)
+      try self.init(towns, currentIndex: current ?? 0, defaultTown: defaultTown)
     } catch {
       throw DecodingError.dataCorruptedError(
         forKey: .towns, in: container, debugDescription: error.description)
     }
   }
 
-  /// Encodes the towns and the current position.
+  /// Encodes the towns, the position of the current one (none while no town is saved) and the
+  /// default town.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(towns, forKey: .towns)
-    try container.encode(currentIndex, forKey: .current)
+    try container.encodeIfPresent(currentIndex, forKey: .current)
+    try container.encode(defaultTown, forKey: .defaultTown)
   }
 }

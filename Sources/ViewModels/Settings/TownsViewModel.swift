@@ -5,8 +5,9 @@ public import HaruViewModelCore
 
 /// The towns screen: the saved towns, which one is current, and adding, picking and removing them.
 ///
-/// The towns live in the ``/HaruSettings/SettingsStore`` (``/HaruSettings/SavedTowns``: one to three,
-/// exactly one current), so the weather screen follows a change of town at once. Every position a
+/// The towns live in the ``/HaruSettings/SettingsStore`` (``/HaruSettings/SavedTowns``: up to three,
+/// exactly one current town, the default 서울특별시청 while none is saved, with no row of its own),
+/// so the weather screen follows a change of town at once. Every position a
 /// view sends is checked: a stale or wrong position becomes an error message, never a crash or a
 /// change to another town.
 ///
