@@ -14,22 +14,32 @@ enum AirCommand {
         "--town", "--lat", "--lon", "--nx", "--ny", "--scale", "--air-service-key", "--service-key",
         "--air-base-url", "--now",
       ],
-      flags: [], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+      flags: ["--offline"], usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
+    let offline = options.flag("--offline")
+    if offline, options.has("--air-base-url") || options.has("--now") {
+      throw .usage(Text(.airOfflineNoURL), usage)
+    }
     let settings = try context.openSettings()
     let scale =
       try options.value("--scale").map { (text) throws(CLIError) in
         try parseScale(text, usage: usage)
       } ?? settings[.airQualityScale]
-    let now = try options.value("--now").map { (text) throws(CLIError) in
+    var now = try options.value("--now").map { (text) throws(CLIError) in
       try ForecastCommand.parseInstant(text, usage: usage)
     }
-    let town = try ForecastCommand.pickTown(options, settings)
-    guard let client = try client(options, context, kmaBaseURL: nil, now: now, usage: usage) else {
-      throw .usage(
-        "AirKorea needs a service key: pass --air-service-key KEY or set "
-          + "HARU_AIRKOREA_SERVICE_KEY (the KMA key, --service-key or HARU_KMA_SERVICE_KEY, is "
-          + "used when it is approved for AirKorea too).", usage)
+    var town = try ForecastCommand.pickTown(options, settings)
+    let client: AirKoreaClient
+    if offline {
+      town = try SampleData.seoulTown(options, town, usage: usage)
+      now = SampleData.airInstant
+      client = try sampleClient()
+    } else {
+      guard let asked = try Self.client(options, context, kmaBaseURL: nil, now: now, usage: usage)
+      else {
+        throw .usage(Text(.airNeedsKey, Keys.whereToGetOne), usage)
+      }
+      client = asked
     }
     let place = town.coordinate ?? town.gridPoint.center
     let quality: AirQuality
@@ -38,18 +48,35 @@ enum AirCommand {
     case .failure(let failure):
       let reason = MissingPartReason(service: failure.service, error: failure.error)
       let error = CLIError(failure.error)
-      throw CLIError(error.kind, reason.message(in: context.language) + " (\(error.message))")
+      throw CLIError(
+        error.kind,
+        Text(
+          .airRefused, reason.message(in: context.language),
+          error.message(in: context.language), Keys.hint(for: failure.error)))
     }
     let day = CalendarDay(containing: now ?? Date(), in: CalendarDay.koreaTimeZone)
     if context.json {
+      if offline { SampleData.printLabel(SampleData.airLabel(context.language), context) }
       try context.printJSON(
         AirDocument(
           town: town.name, air: AirJSON(quality, scale: scale, today: day, context.language)))
       return
     }
+    if offline { SampleData.printLabel(SampleData.airLabel(context.language), context) }
     context.console.print("\(town.name) · \(ForecastAttribution.airKorea.text)")
     for line in lines(quality, scale: scale, today: day, context) {
       context.console.print(line)
+    }
+  }
+
+  /// A client that answers from the bundled AirKorea samples, at their own instant.
+  static func sampleClient() throws(CLIError) -> AirKoreaClient {
+    let transport = SampleTransport(folder: try SampleData.folder(), service: .airKorea)
+    do {
+      return try AirKoreaClient(
+        serviceKey: "sample", transport: transport, now: { SampleData.airInstant })
+    } catch {
+      throw CLIError(error)
     }
   }
 
@@ -60,7 +87,7 @@ enum AirCommand {
     case "who2021", "who": return .who2021
     case "eight", "eightlevel", "8": return .eightLevel
     default:
-      throw .usage("the scale is korea, who2021 or eight, not \"\(text.prefix(20))\".", usage)
+      throw .usage(Text(.scaleUnknown, String(text.prefix(20))), usage)
     }
   }
 

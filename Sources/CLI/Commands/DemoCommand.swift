@@ -9,9 +9,9 @@ import HaruSettings
 enum DemoCommand {
   static func run(_ arguments: [String], _ outer: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.demo)
-    try options.expectPositionals(0...0, "", usage: Help.demo)
+    try options.expectPositionals(0...0, usage: Help.demo)
     if outer.json {
-      throw .usage("the demo is a tour for people and has no --json output.", Help.demo)
+      throw .usage(Text(.demoNoJSON), Help.demo)
     }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("haru-demo-\(UUID().uuidString)", isDirectory: true)
@@ -95,7 +95,7 @@ enum DemoCommand {
       } catch let error as JournalError {
         throw CLIError(error)
       } catch {
-        throw .data("\(error)")
+        throw .data(Text(.unexpectedError, "\(error)"))
       }
     }
     console.print(t("  모든 항목, 최근 것부터:", "  Every entry, newest first:"))

@@ -17,31 +17,27 @@ enum ForecastCommand {
         "--warn-base-url",
       ],
       flags: ["--offline"], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     let offline = options.flag("--offline")
     let providerName = options.value("--provider") ?? "kma"
     guard providerName == "kma" || providerName == "open-meteo" else {
-      throw .usage("--provider is kma or open-meteo, not \"\(providerName.prefix(20))\".", usage)
+      throw .usage(Text(.providerUnknown, String(providerName.prefix(20))), usage)
     }
     if offline, options.has("--base-url") || options.has("--mid-base-url") {
-      throw .usage("--offline reads the bundled samples; it takes no --base-url.", usage)
+      throw .usage(Text(.offlineNoBaseURL), usage)
     }
     if providerName != "kma",
       options.has("--mid-base-url") || options.has("--air-base-url")
         || options.has("--warn-base-url")
     {
-      throw .usage(
-        "--mid-base-url and --air-base-url name KMA's and AirKorea's services; Open-Meteo has "
-          + "neither.", usage)
+      throw .usage(Text(.openMeteoNoKMAURLs), usage)
     }
     let dayCount = try options.integer("--days", usage: usage) ?? 10
     guard (1...11).contains(dayCount) else {
-      throw .usage("--days is 1 to 11 (today and up to ten days after), not \(dayCount).", usage)
+      throw .usage(Text(.daysRange, String(dayCount)), usage)
     }
     if offline, options.has("--now") {
-      throw .usage(
-        "--offline answers for the samples' own time (2026-10-04 07:30 KST); leave out --now.",
-        usage)
+      throw .usage(Text(.offlineNoNow), usage)
     }
     let now = try options.value("--now").map { (text) throws(CLIError) in try parseInstant(text) }
     func webURL(_ name: String) throws(CLIError) -> URL? {
@@ -50,7 +46,7 @@ enum ForecastCommand {
           let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
           url.host != nil
         else {
-          throw CLIError.usage("\(name) needs an http or https URL.", usage)
+          throw CLIError.usage(Text(.needsWebURL, name), usage)
         }
         return url
       }
@@ -59,27 +55,12 @@ enum ForecastCommand {
     let midTermBaseURL = try webURL("--mid-base-url")
     let key = options.value("--service-key") ?? context.environment["HARU_KMA_SERVICE_KEY"]
     if providerName == "kma", !offline, (key ?? "").isEmpty {
-      throw .usage(
-        "the KMA forecast needs a service key: pass --service-key KEY or set "
-          + "HARU_KMA_SERVICE_KEY (or use --offline, or --provider open-meteo, which needs none).",
-        usage)
+      throw .usage(Text(.forecastNeedsKey, Keys.whereToGetOne), usage)
     }
 
     let settings = try context.openSettings()
     var town = try pickTown(options, settings)
-    if offline {
-      // The samples hold Seoul City Hall's cell only; showing them for another place would lie.
-      let seoul = Town.seoulCityHall
-      if options.has("--town") || options.has("--lat") || options.has("--nx") {
-        guard town.gridPoint == seoul.gridPoint else {
-          throw .usage(
-            "--offline has samples for Seoul City Hall's grid cell (60,127) only; "
-              + "leave out the place or ask online.", usage)
-        }
-      } else {
-        town = seoul
-      }
-    }
+    if offline { town = try SampleData.seoulTown(options, town, usage: usage) }
     let source: Source
     if offline {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
@@ -103,22 +84,15 @@ enum ForecastCommand {
         province: place.province, district: place.district, neighborhood: place.neighborhood,
         at: now)
     }
-    if offline {
-      // On standard error when the output is JSON, so that standard output stays the contract.
-      if context.json {
-        context.console.printError("haru: note: \(SampleData.label(context.language))")
-      } else {
-        context.console.print(SampleData.label(context.language))
-      }
-    }
+    if offline { SampleData.printLabel(SampleData.label(context.language), context) }
     // The parts a service refused or could not give: the rest stands, exit status 0.
     for part in ForecastPart.allCases {
       if let reason = outlook.missingReasons[part] {
-        context.console.printError("haru: note: \(reason.message(in: context.language))")
+        context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
       }
     }
     if let reason = warnings?.missingReason {
-      context.console.printError("haru: note: \(reason.message(in: context.language))")
+      context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
     }
     try show(
       outlook, days: dayCount, unit: settings[.temperatureUnit],
@@ -161,6 +135,9 @@ enum ForecastCommand {
           throw CLIError(error)
         }
       case .openMeteo: provider = OpenMeteoProvider(transport: transport)
+      case .airKorea, .warnings:
+        // Not forecast providers: the air and warning samples answer their own commands.
+        throw .data(Text(.samplesNotFound))
       }
     }
     let clock: @Sendable () -> Date
@@ -186,7 +163,7 @@ enum ForecastCommand {
     let place = try TownPicker.place(from: options, usage: usage)
     if let name = options.value("--town") {
       guard place == nil else {
-        throw .usage("give --town, or --lat and --lon, or --nx and --ny: only one of them.", usage)
+        throw .usage(Text(.oneKindOfPlace), usage)
       }
       return try TownPicker.saved(name, in: settings[.savedTowns])
     }
@@ -208,9 +185,7 @@ enum ForecastCommand {
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     if let date = formatter.date(from: text) { return date }
-    throw .usage(
-      "--now needs an ISO 8601 time with a zone, such as 2026-11-20T07:30:00+09:00, "
-        + "not \"\(text.prefix(40))\".", usage)
+    throw .usage(Text(.nowFormat, String(text.prefix(40))), usage)
   }
 
   // MARK: - Output

@@ -66,7 +66,7 @@ enum JournalImportCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalImport
     let options = try ParsedOptions(arguments, usage: usage)
-    try options.expectPositionals(1...1, "the FILE to import", usage: usage)
+    try options.expectPositionals(1...1, .missingImportFile, usage: usage)
     let path = options.positionals[0]
     if JournalRepository.isArchive(URL(fileURLWithPath: path)) {
       try await JournalArchiveCommand.importArchive(path, context)
@@ -76,14 +76,16 @@ enum JournalImportCommand {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw .data("The file \(path) cannot be read: \(error.localizedDescription)")
+      throw .data(Text(.fileUnreadable, path, error.localizedDescription))
     }
     Interrupt.install()
     let lines = ImportLines(data)
     let journal = try context.openJournal()
     context.console.printError(
-      "haru: importing \(lines.count) lines from \(path) (\(lines.isJSONLines ? "JSON Lines" : "TSV"))"
-        + " in batches of \(batchSize); Ctrl-C stops after the batch being written.")
+      "haru: "
+        + context.text(
+          .importStarting, String(lines.count), path, lines.isJSONLines ? "JSON Lines" : "TSV",
+          String(batchSize)))
     let showsProgress = context.console.standardErrorIsTerminal
     var imported = 0
     var skipped = 0
@@ -142,8 +144,9 @@ enum JournalImportCommand {
         report = try await journal.importEntries(fromTSV: batch)
       } catch {
         throw .data(
-          "Importing lines \(range.lowerBound + 1)–\(range.upperBound) failed: \(error.message). "
-            + "Lines 1–\(range.lowerBound) were imported; run the import again to retry the rest.")
+          Text(
+            .importBatchFailed, String(range.lowerBound + 1), String(range.upperBound),
+            error.message, String(range.lowerBound)))
       }
       imported += report.importedCount
       skipped += report.skippedCount
@@ -184,15 +187,10 @@ enum JournalImportCommand {
       printSummary(summary, context)
     }
     if interrupted {
-      throw CLIError(
-        .interrupted,
-        "interrupted: stopped after line \(done) of \(lines.count). Lines 1–\(done) were "
-          + "imported or reported; nothing after them was written. Run the same import again to "
-          + "finish: lines already imported are skipped.")
+      throw CLIError(.interrupted, Text(.importInterrupted, String(done), String(lines.count)))
     }
     if !rejected.isEmpty {
-      throw .data(
-        "\(rejected.count) of \(lines.count) lines were not imported; see the lines listed above.")
+      throw .data(Text(.importRejected, String(rejected.count), String(lines.count)))
     }
   }
 

@@ -12,24 +12,42 @@ enum WarningsCommand {
     let options = try ParsedOptions(
       arguments,
       valued: ["--town", "--lat", "--lon", "--now", "--warn-base-url", "--service-key"],
-      flags: [], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
-    let now = try options.value("--now").map { (text) throws(CLIError) in
+      flags: ["--offline"], usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
+    let offline = options.flag("--offline")
+    if offline,
+      ["--town", "--lat", "--lon", "--now", "--warn-base-url"].contains(where: options.has)
+    {
+      throw .usage(Text(.warningsOfflineAlone), usage)
+    }
+    var now = try options.value("--now").map { (text) throws(CLIError) in
       try ForecastCommand.parseInstant(text, usage: usage)
     }
     let settings = try context.openSettings()
-    let (name, place) = try pickPlace(options, settings)
-    guard let client = try client(options, context, kmaBaseURL: nil, now: now) else {
-      throw .usage(
-        "the warnings need the KMA service key: pass --service-key KEY or set "
-          + "HARU_KMA_SERVICE_KEY (the key must be approved for 기상청_기상특보 조회서비스).", usage)
+    let name: String
+    let place: Place
+    let client: KMAWarningsClient
+    if offline {
+      guard let sample = PlaceDirectory().uniquePlace(for: SampleData.warningsTown) else {
+        throw .data(Text(.samplesNotFound))
+      }
+      (name, place) = (sample.name, sample)
+      now = SampleData.warningsInstant
+      client = try sampleClient()
+    } else {
+      (name, place) = try pickPlace(options, settings)
+      guard let asked = try Self.client(options, context, kmaBaseURL: nil, now: now) else {
+        throw .usage(Text(.warningsNeedKey, Keys.whereToGetOne), usage)
+      }
+      client = asked
     }
     let report = await client.report(
       province: place.province, district: place.district, neighborhood: place.neighborhood,
       at: now)
     if let reason = report.missingReason {
-      context.console.printError("haru: note: \(reason.message(in: context.language))")
+      context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
     }
+    if offline { SampleData.printLabel(SampleData.warningsLabel(context.language), context) }
     if context.json {
       try context.printJSON(WarningsDocument(report, town: name, language: context.language))
       return
@@ -39,6 +57,17 @@ enum WarningsCommand {
         + ForecastAttribution.kmaWarnings.text)
     for line in lines(report, context) {
       context.console.print(line)
+    }
+  }
+
+  /// A client that answers from the bundled warning samples, at their own instant.
+  static func sampleClient() throws(CLIError) -> KMAWarningsClient {
+    let transport = SampleTransport(folder: try SampleData.folder(), service: .warnings)
+    do {
+      return try KMAWarningsClient(
+        serviceKey: "sample", transport: transport, now: { SampleData.warningsInstant })
+    } catch {
+      throw CLIError(error)
     }
   }
 
@@ -52,16 +81,17 @@ enum WarningsCommand {
     let longitude = try options.double("--lon", usage: usage)
     if let name = options.value("--town") {
       guard latitude == nil, longitude == nil else {
-        throw .usage("give --town, or --lat and --lon: only one of them.", usage)
+        throw .usage(Text(.townOrLatLon), usage)
       }
       if let town = settings[.savedTowns].first(where: { $0.name == name }) {
         return (town.name, try place(of: town, in: directory))
       }
       guard let place = directory.uniquePlace(for: name) else {
         let candidates = directory.search(name, limit: 5).map(\.fullName)
-        let hint = candidates.isEmpty ? "" : " Did you mean: \(candidates.joined(separator: ", "))?"
-        throw .data(
-          "\"\(name.prefix(60))\" is neither a saved town nor one area of KMA's table.\(hint)")
+        let hint =
+          candidates.isEmpty
+          ? Text(.empty) : Text(.didYouMean, candidates.joined(separator: ", "))
+        throw .data(Text(.notATownOrArea, String(name.prefix(60)), hint))
       }
       return (place.name, place)
     }
@@ -72,13 +102,13 @@ enum WarningsCommand {
           to: Coordinate(latitude: latitude, longitude: longitude))
         return ("\(latitude), \(longitude)", place)
       } catch {
-        throw .data(error.message)
+        throw .data(Text(.placeFailed, error.message))
       }
     case (nil, nil):
       let town = settings[.savedTowns].current
       return (town.name, try place(of: town, in: directory))
     default:
-      throw .usage("--lat and --lon go together.", usage)
+      throw .usage(Text(.latLonTogether), usage)
     }
   }
 
@@ -88,7 +118,7 @@ enum WarningsCommand {
     do {
       return try directory.nearest(to: town.coordinate ?? town.gridPoint.center)
     } catch {
-      throw .data(error.message)
+      throw .data(Text(.placeFailed, error.message))
     }
   }
 

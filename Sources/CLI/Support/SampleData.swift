@@ -22,6 +22,66 @@ enum SampleData {
         + "are made-up illustrative values."
   }
 
+  /// The instant the air-quality samples answer for: 2023-11-08 14:30 Korea Standard Time, half
+  /// an hour after AirKorea's real measurements of Seoul at 14:00.
+  static let airInstant = Date(timeIntervalSince1970: 1_699_421_400)
+
+  /// The instant the warning samples answer for: 2026-09-26 11:30 Korea Standard Time, while the
+  /// 호우경보 of 제주도산지 was in force.
+  static let warningsInstant = Date(timeIntervalSince1970: 1_790_389_800)
+
+  /// The day of the warning samples, as KMA writes it in `fromTmFc`.
+  static let warningsDay = "20260926"
+
+  /// The town the warning samples are shown for: it has warnings in force at their instant.
+  static let warningsTown = "서귀포시"
+
+  /// The words `haru air --offline` prints with its samples.
+  static func airLabel(_ language: DisplayLanguage) -> String {
+    language == .korean
+      ? "샘플 데이터: 에어코리아가 2023-11-08 14:00에 서울 측정소 10곳에서 잰 실제 값입니다 "
+        + "(기준 시각 2023-11-08 14:30 KST, 서울특별시청). 이 응답에는 초미세먼지 값이 없고, "
+        + "측정소 좌표는 주소로 찾아 적은 값이며, 그날의 예보는 샘플에 없습니다."
+      : "SAMPLE DATA: real values AirKorea measured at 10 Seoul stations on 2023-11-08 14:00 "
+        + "(as of 2023-11-08 14:30 KST, Seoul City Hall). This answer has no PM2.5 values, the "
+        + "stations' coordinates were looked up from their addresses, and the samples hold no "
+        + "forecast for that day."
+  }
+
+  /// The words `haru warnings --offline` prints with its samples.
+  static func warningsLabel(_ language: DisplayLanguage) -> String {
+    language == .korean
+      ? "샘플 데이터: 기상청이 2026-09-26에 발표한 실제 특보 일부 (기준 시각 2026-09-26 11:30 KST, "
+        + "\(warningsTown)). 그날의 특보 중 일부만 담겨 있어 다른 지역은 보여 주지 않습니다."
+      : "SAMPLE DATA: part of KMA's real warnings of 2026-09-26 (as of 2026-09-26 11:30 KST, "
+        + "\(warningsTown)). The samples hold only some of that day's warnings, so no other place "
+        + "is shown."
+  }
+
+  /// Prints the words that say the output is made from samples: on standard output before the
+  /// text, on standard error when the output is JSON, so that standard output stays the contract.
+  static func printLabel(_ label: String, _ context: Context) {
+    if context.json {
+      context.console.printError("haru: note: \(label)")
+    } else {
+      context.console.print(label)
+    }
+  }
+
+  /// The town the Seoul samples answer for: Seoul City Hall, when the command line names no
+  /// place or names a place in its grid cell; a usage error for any other place, since showing
+  /// the samples for it would lie.
+  static func seoulTown(
+    _ options: ParsedOptions, _ town: Town, usage: String
+  ) throws(CLIError) -> Town {
+    let seoul = Town.seoulCityHall
+    guard options.has("--town") || options.has("--lat") || options.has("--nx") else { return seoul }
+    guard town.gridPoint == seoul.gridPoint else {
+      throw .usage(Text(.offlineSeoulOnly), usage)
+    }
+    return town
+  }
+
   /// The folder of the samples, or an error saying where it was looked for.
   static func folder() throws(CLIError) -> URL {
     var candidates: [URL] = []
@@ -43,10 +103,7 @@ enum SampleData {
     if let found = candidates.first(where: { manager.fileExists(atPath: $0.path) }) {
       return found
     }
-    throw .data(
-      "The bundled sample responses were not found next to the haru executable "
-        + "(looked for Haru_HaruCLI.resources and Haru_HaruCLI.bundle). "
-        + "Run haru from its build folder, or copy the resource bundle next to it.")
+    throw .data(Text(.samplesNotFound))
   }
 }
 
@@ -55,11 +112,15 @@ enum SampleData {
 /// KMA requests are answered with the sample of their operation and base date and time (or
 /// mid-term issuance, `tmFc`), and
 /// with the service's "no data" answer (result code 03) for a run the samples do not hold, as
-/// the service itself does. Open-Meteo requests are answered with its one sample.
+/// the service itself does. Open-Meteo requests are answered with its one sample. AirKorea's
+/// station list and Seoul's real-time values, and KMA's warning events of one day and its
+/// status, are answered likewise, "no data" for anything else.
 struct SampleTransport: HTTPTransport {
   enum Service: Sendable {
     case kma
     case openMeteo
+    case airKorea
+    case warnings
   }
 
   let folder: URL
@@ -67,24 +128,48 @@ struct SampleTransport: HTTPTransport {
 
   static let noData = #"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#
 
-  func send(_ request: HTTPRequest) async throws(ForecastError) -> HTTPResponse {
-    let name: String
+  /// The sample file that answers a request, `nil` for one the samples do not hold.
+  func sampleName(for request: HTTPRequest) -> String? {
+    let operation = request.url.lastPathComponent
     switch service {
     case .openMeteo:
-      name = "open-meteo.json"
+      return "open-meteo.json"
     case .kma:
-      let operation = request.url.lastPathComponent
       if let issued = request.queryValue(named: "tmFc") {
         // The mid-term service names its issuance by `tmFc` alone.
-        name = "\(operation)-\(issued).json"
-      } else {
-        let date = request.queryValue(named: "base_date") ?? ""
-        let time = request.queryValue(named: "base_time") ?? ""
-        name = "\(operation)-\(date)-\(time).json"
+        return "\(operation)-\(issued).json"
+      }
+      let date = request.queryValue(named: "base_date") ?? ""
+      let time = request.queryValue(named: "base_time") ?? ""
+      return "\(operation)-\(date)-\(time).json"
+    case .airKorea:
+      switch operation {
+      case "getMsrstnList":
+        return request.queryValue(named: "pageNo") == "1" ? "getMsrstnList-seoul.json" : nil
+      case "getCtprvnRltmMesureDnsty":
+        return request.queryValue(named: "sidoName") == "서울"
+          ? "getCtprvnRltmMesureDnsty-seoul-20231108-1400.json" : nil
+      default:
+        return nil
+      }
+    case .warnings:
+      switch operation {
+      case "getPwnCd":
+        let from = request.queryValue(named: "fromTmFc") ?? ""
+        return request.queryValue(named: "pageNo") == "1" ? "getPwnCd-\(from).json" : nil
+      case "getPwnStatus":
+        return "getPwnStatus-\(SampleData.warningsDay).json"
+      default:
+        return nil
       }
     }
-    let file = folder.appendingPathComponent(name, isDirectory: false)
-    guard let body = try? Data(contentsOf: file) else {
+  }
+
+  func send(_ request: HTTPRequest) async throws(ForecastError) -> HTTPResponse {
+    let file = sampleName(for: request).map {
+      folder.appendingPathComponent($0, isDirectory: false)
+    }
+    guard let file, let body = try? Data(contentsOf: file) else {
       return HTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"], body: Data(Self.noData.utf8))
     }
