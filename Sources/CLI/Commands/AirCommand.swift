@@ -149,8 +149,8 @@ enum AirCommand {
       let number = shown.map { format($0, pollutant) } ?? "-"
       let window =
         averaging == .twentyFourHours
-        ? context.text("24시간", "24 h") : context.text("1시간", "1 h")
-      let grade = reading.grade(on: scale)?.name(in: language) ?? context.text("등급 없음", "no grade")
+        ? context.text(.hours) : context.text(.hours2)
+      let grade = reading.grade(on: scale)?.name(in: language) ?? context.text(.noGrade)
       lines.append(
         "\(name)\(pad(grade, 16))\(number) \(pollutant.unit) (\(window)) · "
           + "\(station.name) \(station.network.rawValue) · "
@@ -159,12 +159,12 @@ enum AirCommand {
     if let index = quality.integratedIndex {
       let grade = index.grade.map { AirQualityGrade.korea($0).name(in: language) } ?? "-"
       lines.append(
-        "\(pad(context.text("통합지수", "CAI"), 8))\(pad(grade, 16))"
+        "\(pad(context.text(.cai), 8))\(pad(grade, 16))"
           + "\(Int(index.value.rounded())) · \(index.stationName)")
     }
     if let region = quality.forecastRegion, quality.forecast != nil {
       for (offset, label) in [
-        (0, context.text("오늘", "Today")), (1, context.text("내일", "Tomorrow")),
+        (0, context.text(.today)), (1, context.text(.tomorrow)),
       ] {
         let day = today.adding(days: offset)
         let grades = [AirPollutant.pm10, .pm25].map { pollutant in
@@ -172,14 +172,12 @@ enum AirCommand {
             + (quality.forecastGrade(of: pollutant, on: day)?.name(in: language) ?? "-")
         }
         lines.append(
-          "\(context.text("예보", "Forecast")) \(region) \(label): \(grades.joined(separator: " · "))"
+          "\(context.text(.forecast)) \(region) \(label): \(grades.joined(separator: " · "))"
         )
       }
     }
     lines.append(
-      context.text(
-        "실시간 측정값은 에어코리아가 확정하기 전의 잠정 자료입니다.",
-        "Real-time values are provisional until AirKorea confirms them."))
+      context.text(.realTimeValuesAreProvisional))
     return lines
   }
 

@@ -213,22 +213,22 @@ enum ForecastCommand {
     let grid = outlook.town.gridPoint
     // A place given only as a grid cell is named after it already.
     let name = outlook.town.name == "grid \(grid.nx),\(grid.ny)" ? "" : "\(outlook.town.name) · "
-    var issued = "\(context.text("발표", "issued")) \(koreanTime(outlook.issuedAt))"
+    var issued = "\(context.text(.issued)) \(koreanTime(outlook.issuedAt))"
     if let midTerm = outlook.midTermIssuedAt {
-      issued += " · \(context.text("중기 발표", "mid-term issued")) \(koreanTime(midTerm))"
+      issued += " · \(context.text(.midTermIssued)) \(koreanTime(midTerm))"
     }
     console.print(
-      "\(name)\(context.text("격자", "grid")) \(grid.nx),\(grid.ny) · "
+      "\(name)\(context.text(.grid)) \(grid.nx),\(grid.ny) · "
         + "\(providerName(outlook.provider)) (\(outlook.attribution.text)) · \(issued)")
     if let reason = outlook.staleReason {
-      console.print(context.text("오래된 예보: ", "STALE: ") + reason.message(in: language))
+      console.print(context.text(.stale) + reason.message(in: language))
     }
     if outlook.missing.contains(.current) {
-      console.print(context.text("현재 날씨를 받지 못했습니다.", "The conditions now could not be had."))
+      console.print(context.text(.theConditionsNowCouldNot))
     }
     if outlook.missing.contains(.midTerm) {
       console.print(
-        context.text("중기예보(4~10일)를 받지 못했습니다.", "Days 4–10 (mid-term) could not be had."))
+        context.text(.daysMidTermCouldNot))
     }
     // A warning in force is the first thing to see, before the air and the days.
     if let warnings { WarningsCommand.printAboveTheDays(warnings, context) }
@@ -238,7 +238,7 @@ enum ForecastCommand {
       // The provisional-data note is said once, after the days.
       lines.dropLast().forEach(console.print)
     } else if outlook.missing.contains(.air) {
-      console.print(context.text("대기질을 받지 못했습니다.", "The air quality could not be had."))
+      console.print(context.text(.theAirQualityCouldNot))
     }
     console.print("")
     let shown = shownDays(outlook, count: count)
@@ -246,9 +246,9 @@ enum ForecastCommand {
       let offset = outlook.referenceDay.days(until: day.day)
       let name: String =
         switch offset {
-        case -1: context.text("어제", "Yesterday")
-        case 0: context.text("오늘", "Today")
-        case 1: context.text("내일", "Tomorrow")
+        case -1: context.text(.yesterday)
+        case 0: context.text(.today)
+        case 1: context.text(.tomorrow)
         default: ""
         }
       let minimum = day.minimum.map { temperature($0, unit) } ?? "-"
@@ -257,29 +257,25 @@ enum ForecastCommand {
       let sunText = "\(sun.sunrise.map(clock) ?? "--:--")–\(sun.sunset.map(clock) ?? "--:--")"
       console.print(
         pad(name, 10) + pad(dayText(day.day, language), 11)
-          + pad("\(context.text("오전", "am")) \(half(day.morning, language))", 22)
-          + pad("\(context.text("오후", "pm")) \(half(day.afternoon, language))", 22)
+          + pad("\(context.text(.am)) \(half(day.morning, language))", 22)
+          + pad("\(context.text(.pm)) \(half(day.afternoon, language))", 22)
           + pad("\(minimum) / \(maximum)", 13) + pad(sunText, 12)
-          + (day.isPartial ? context.text("일부", "partial") : ""))
+          + (day.isPartial ? context.text(.partial) : ""))
     }
     if shown.contains(where: {
       $0.morning?.precipitationProbability != nil || $0.afternoon?.precipitationProbability != nil
     }) {
       console.print(
-        context.text(
-          "%: 그 반나절에 비나 눈이 올 확률 (강수확률)",
-          "%: the chance of rain or snow in that half of the day"))
+        context.text(.theChanceOfRainOr))
     }
     if shown.contains(where: {
       ($0.minimum?.isDerived ?? false) || ($0.maximum?.isDerived ?? false)
     }) {
-      console.print(context.text("~ 시간별 기온에서 구한 값", "~ derived from the hourly temperatures"))
+      console.print(context.text(.derivedFromTheHourlyTemperatures))
     }
     if shown.contains(where: \.isPartial) {
       console.print(
-        context.text(
-          "일부: 그날의 일부 시간만 예보됨 (03시 이후 시작 또는 21시 전에 끝남)",
-          "partial: only part of the day is forecast (starts after 03:00 or ends before 21:00)"))
+        context.text(.partialOnlyPartOfThe))
     }
     if let change = outlook.comparedWithYesterday {
       console.print("")

@@ -86,14 +86,11 @@ enum JournalArchiveCommand {
     if let path {
       context.console.print(
         context.text(
-          "\(path): 항목 \(summary.entries)개와 사진 \(summary.photos)장을 내보냈습니다.",
-          "\(path): exported \(summary.entries) entries and \(summary.photos) photos."))
+          .exportedEntriesAndPhotos, "\(path)", "\(summary.entries)", "\(summary.photos)"))
     }
     if let csv {
       context.console.print(
-        context.text(
-          "\(csv): 항목 \(csvReport?.entryCount ?? 0)개를 CSV로 내보냈습니다.",
-          "\(csv): exported \(csvReport?.entryCount ?? 0) entries as CSV."))
+        context.text(.exportedEntriesAsCsv, "\(csv)", "\(csvReport?.entryCount ?? 0)"))
     }
   }
 
@@ -127,12 +124,9 @@ enum JournalArchiveCommand {
     } else {
       context.console.print(
         context.text(
-          "\(path): \(summary.added)개 추가, \(summary.replaced.count)개는 보관본이 더 새로워 바꿈, "
-            + "\(summary.keptNewer.count)개는 일지 쪽이 더 새로워 그대로 둠, \(summary.unchanged)개는 "
-            + "이미 같음, 사진 \(summary.photos)장, \(summary.rejected.count)줄 거부.",
-          "\(path): added \(summary.added), replaced \(summary.replaced.count) older entries, kept "
-            + "\(summary.keptNewer.count) newer ones of the journal, \(summary.unchanged) already "
-            + "there, \(summary.photos) photos, rejected \(summary.rejected.count) lines."))
+          .addedReplacedOlderEntriesKept, "\(path)", "\(summary.added)",
+          "\(summary.replaced.count)", "\(summary.keptNewer.count)", "\(summary.unchanged)",
+          "\(summary.photos)", "\(summary.rejected.count)"))
       for id in summary.replaced {
         context.console.print("  replaced \(id)")
       }

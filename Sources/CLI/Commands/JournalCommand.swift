@@ -124,7 +124,7 @@ enum JournalCommand {
       if context.json {
         try context.printJSON(["id": id.description])
       } else {
-        context.console.print(context.text("삭제했습니다: ", "deleted ") + id.description)
+        context.console.print(context.text(.deleted) + id.description)
       }
       return
     } catch {
@@ -133,7 +133,7 @@ enum JournalCommand {
     if context.json {
       try context.printJSON(EntryJSON(entry))
     } else {
-      context.console.print(context.text("삭제했습니다: ", "deleted ") + entry.id.description)
+      context.console.print(context.text(.deleted) + entry.id.description)
     }
   }
 
@@ -265,7 +265,7 @@ enum JournalCommand {
     if context.json {
       try context.printJSON(CheckJSON(sound: result.isSound, problems: result.problems))
     } else if result.isSound {
-      context.console.print(context.text("일지에 손상이 없습니다.", "The journal is sound."))
+      context.console.print(context.text(.theJournalIsSound))
     } else {
       for problem in result.problems {
         context.console.print(problem)
@@ -289,23 +289,21 @@ enum JournalCommand {
       return
     }
     let console = context.console
-    console.print("\(entry.id)")
-    console.print("\(context.text("날짜", "date"))      \(entry.day)")
-    console.print("\(context.text("브랜드", "brand"))     \(entry.brand)")
-    console.print("\(context.text("향수", "name"))      \(entry.perfumeName)")
-    console.print("\(context.text("한 줄", "sentence"))  \(entry.sentence)")
-    if !entry.notes.isEmpty {
-      console.print("\(context.text("메모", "text"))      \(entry.notes)")
+    // The labels are padded by terminal columns: a Hangul syllable takes two.
+    func row(_ label: Message, _ value: String) {
+      console.print(pad(context.text(label), 10) + value)
     }
-    console.print(
-      "\(context.text("즐겨찾기", "favorite"))  \(entry.isFavorite ? context.text("예", "yes") : context.text("아니요", "no"))"
-    )
+    console.print("\(entry.id)")
+    row(.date, entry.day.description)
+    row(.brand, entry.brand)
+    row(.name, entry.perfumeName)
+    row(.sentence, entry.sentence)
+    if !entry.notes.isEmpty { row(.text, entry.notes) }
+    row(.favorite, context.text(entry.isFavorite ? .yes : .no))
     if let photo = journal.photo(of: entry) {
       switch photo {
-      case .stored(let url): console.print("\(context.text("사진", "photo"))     \(url.path)")
-      case .missing(let name):
-        console.print(
-          "\(context.text("사진", "photo"))     \(name) (\(context.text("파일 없음", "file missing")))")
+      case .stored(let url): row(.photo, url.path)
+      case .missing(let name): row(.photo, "\(name) (\(context.text(.fileMissing)))")
       }
     }
   }
@@ -372,7 +370,7 @@ enum JournalCommand {
       return
     }
     if perfumes.isEmpty {
-      context.console.print(context.text("기록된 향수가 없습니다.", "No perfumes in the journal yet."))
+      context.console.print(context.text(.noPerfumesInTheJournal))
     }
     for summary in perfumes {
       context.console.print(
@@ -389,7 +387,7 @@ enum JournalCommand {
       return
     }
     if entries.isEmpty, !single {
-      context.console.print(context.text("항목이 없습니다.", "No entries."))
+      context.console.print(context.text(.noEntries))
     }
     for entry in entries {
       let star = entry.isFavorite ? "★" : " "

@@ -205,10 +205,8 @@ enum JournalImportCommand {
     let console = context.console
     console.print(
       context.text(
-        "\(summary.file): \(summary.imported)개 가져옴, \(summary.skipped)개는 이미 있어 건너뜀, "
-          + "\(summary.rejected.count)줄 거부 (\(summary.lines)줄 중).",
-        "\(summary.file): imported \(summary.imported) entries, skipped \(summary.skipped) already "
-          + "in the journal, rejected \(summary.rejected.count) lines (of \(summary.lines))."))
+        .importedEntriesSkippedAlreadyIn, "\(summary.file)", "\(summary.imported)",
+        "\(summary.skipped)", "\(summary.rejected.count)", "\(summary.lines)"))
     for rejection in summary.rejected {
       let field = rejection.field.map { ", \($0)" } ?? ""
       console.print("  line \(rejection.line)\(field): \(rejection.message)")

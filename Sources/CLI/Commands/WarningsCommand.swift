@@ -153,17 +153,17 @@ enum WarningsCommand {
   static func lines(_ report: WarningsReport, _ context: Context) -> [String] {
     var lines = warningLines(report, context)
     if report.missingReason == nil, report.active.isEmpty {
-      lines.insert(context.text("발효 중인 특보 없음", "No warning in force"), at: 0)
+      lines.insert(context.text(.noWarningInForce), at: 0)
     }
     if !report.preliminary.isEmpty {
-      lines.append(context.text("예비특보 (아직 발효 아님):", "Preliminary (not in force):"))
+      lines.append(context.text(.preliminaryNotInForce))
       for warning in report.preliminary {
-        let kind = warning.kindText + context.text(" 예비특보", " preliminary")
+        let kind = warning.kindText + context.text(.preliminary)
         lines.append("  \(kind) · \(warning.text)")
       }
     }
     for diagnostic in report.diagnostics {
-      lines.append(context.text("참고: ", "Note: ") + diagnostic.message(in: context.language))
+      lines.append(context.text(.note) + diagnostic.message(in: context.language))
     }
     return lines
   }
@@ -173,21 +173,19 @@ enum WarningsCommand {
   static func warningLines(_ report: WarningsReport, _ context: Context) -> [String] {
     if report.missingReason != nil {
       return [
-        context.text(
-          "특보를 받지 못했습니다. 지금 발효 중인 특보가 있는지 알 수 없습니다.",
-          "The warnings could not be had; whether any is in force is not known.")
+        context.text(.theWarningsCouldNotBe)
       ]
     }
     let language = context.language
     let active = report.active.map { found in
       let since = ForecastCommand.koreanTime(found.warning.effectiveAt)
       return "\(found.warning.title(in: language)) · \(zoneText(found, context)) · "
-        + context.text("\(since)부터 발효 중", "in force since \(since)")
+        + context.text(.inForceSince, "\(since)")
     }
     let upcoming = report.upcoming.map { found in
       let from = ForecastCommand.koreanTime(found.warning.effectiveAt)
       return "\(found.warning.title(in: language)) · \(zoneText(found, context)) · "
-        + context.text("발표됨, \(from)부터 발효", "issued, in force from \(from)")
+        + context.text(.issuedInForceFrom, "\(from)")
     }
     return active + upcoming
   }
@@ -198,7 +196,7 @@ enum WarningsCommand {
     guard !lines.isEmpty else { return }
     context.console.print("")
     context.console.print(
-      context.text("기상특보", "Weather warnings") + " (\(ForecastAttribution.kmaWarnings.text))")
+      context.text(.weatherWarnings) + " (\(ForecastAttribution.kmaWarnings.text))")
     lines.forEach(context.console.print)
   }
 
@@ -206,7 +204,7 @@ enum WarningsCommand {
   static func zoneText(_ found: TownWarning, _ context: Context) -> String {
     let zone = found.warning.zoneName
     return found.isPartOfTown
-      ? context.text("일부 지역: \(zone)", "in part of the town: \(zone)") : zone
+      ? context.text(.inPartOfTheTown, "\(zone)") : zone
   }
 }
 

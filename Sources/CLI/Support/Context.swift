@@ -69,11 +69,6 @@ struct Context: Sendable {
       throw .data(Text(.jsonFailed, "\(error)"))
     }
   }
-
-  /// Picks the Korean or the English text.
-  func text(_ korean: String, _ english: String) -> String {
-    language == .korean ? korean : english
-  }
 }
 
 extension Context {

@@ -14,12 +14,7 @@ enum SampleData {
 
   /// The words every output made from samples carries.
   static func label(_ language: DisplayLanguage) -> String {
-    language == .korean
-      ? "샘플 데이터 (기준 시각 2026-10-04 07:30 KST, 서울특별시청 격자): 4–10일째는 그날 아침 "
-        + "기상청이 실제로 발표한 중기예보이고, 오늘부터 3일 뒤까지와 현재 날씨는 만든 예시 값입니다."
-      : "SAMPLE DATA (as of 2026-10-04 07:30 KST, Seoul City Hall's grid cell): days 4–10 are "
-        + "KMA's real mid-term forecast of that morning; today to day 3 and the current weather "
-        + "are made-up illustrative values."
+    Text(.sampleLabel).rendered(in: language)
   }
 
   /// The instant the air-quality samples answer for: 2023-11-08 14:30 Korea Standard Time, half
@@ -38,24 +33,12 @@ enum SampleData {
 
   /// The words `haru air --offline` prints with its samples.
   static func airLabel(_ language: DisplayLanguage) -> String {
-    language == .korean
-      ? "샘플 데이터: 에어코리아가 2023-11-08 14:00에 서울 측정소 10곳에서 잰 실제 값입니다 "
-        + "(기준 시각 2023-11-08 14:30 KST, 서울특별시청). 이 응답에는 초미세먼지 값이 없고, "
-        + "측정소 좌표는 주소로 찾아 적은 값이며, 그날의 예보는 샘플에 없습니다."
-      : "SAMPLE DATA: real values AirKorea measured at 10 Seoul stations on 2023-11-08 14:00 "
-        + "(as of 2023-11-08 14:30 KST, Seoul City Hall). This answer has no PM2.5 values, the "
-        + "stations' coordinates were looked up from their addresses, and the samples hold no "
-        + "forecast for that day."
+    Text(.airSampleLabel).rendered(in: language)
   }
 
   /// The words `haru warnings --offline` prints with its samples.
   static func warningsLabel(_ language: DisplayLanguage) -> String {
-    language == .korean
-      ? "샘플 데이터: 기상청이 2026-09-26에 발표한 실제 특보 일부 (기준 시각 2026-09-26 11:30 KST, "
-        + "\(warningsTown)). 그날의 특보 중 일부만 담겨 있어 다른 지역은 보여 주지 않습니다."
-      : "SAMPLE DATA: part of KMA's real warnings of 2026-09-26 (as of 2026-09-26 11:30 KST, "
-        + "\(warningsTown)). The samples hold only some of that day's warnings, so no other place "
-        + "is shown."
+    Text(.warningsSampleLabel).rendered(in: language)
   }
 
   /// Prints the words that say the output is made from samples: on standard output before the
