@@ -68,15 +68,32 @@ enum JournalImportCommand {
     let options = try ParsedOptions(arguments, usage: usage)
     try options.expectPositionals(1...1, .missingImportFile, usage: usage)
     let path = options.positionals[0]
-    if JournalRepository.isArchive(URL(fileURLWithPath: path)) {
+    let url = URL(fileURLWithPath: path)
+    if JournalRepository.isArchive(url),
+      (try? url.resourceValues(forKeys: [.isDirectoryKey]))?
+        .isDirectory == true
+    {
       try await JournalArchiveCommand.importArchive(path, context)
       return
     }
-    let data: Data
+    var data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try Data(contentsOf: url)
     } catch {
       throw .data(Text(.fileUnreadable, path, error.localizedDescription))
+    }
+    // What the file is, from its contents: anything else is refused before the journal is opened.
+    let kind: ImportFile.Kind
+    switch ImportFile.kind(of: data) {
+    case .success(let found): kind = found
+    case .failure(let refusal): throw .data(Text(.importRefused, path, Text(refusal.message)))
+    }
+    switch kind {
+    case .archive:
+      try await JournalArchiveCommand.importArchive(path, context)
+      return
+    case .csv: data = ImportFile.tsv(fromCSV: data)
+    case .tsv, .jsonLines: break
     }
     Interrupt.install()
     let lines = ImportLines(data)
@@ -84,7 +101,7 @@ enum JournalImportCommand {
     context.console.printError(
       "haru: "
         + context.text(
-          .importStarting, String(lines.count), path, lines.isJSONLines ? "JSON Lines" : "TSV",
+          .importStarting, String(lines.count), path, formatName(kind),
           String(batchSize)))
     let showsProgress = context.console.standardErrorIsTerminal
     var imported = 0
@@ -177,7 +194,8 @@ enum JournalImportCommand {
     if !interrupted { await journal.mergeSearchIndex(afterImportOf: imported) }
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     let summary = Summary(
-      file: path, format: lines.isJSONLines ? "jsonl" : "tsv", lines: lines.count,
+      file: path, format: kind == .csv ? "csv" : lines.isJSONLines ? "jsonl" : "tsv",
+      lines: lines.count,
       imported: imported, skipped: skipped, rejected: rejected.map(Rejection.init),
       interrupted: interrupted,
       stoppedAfterLine: interrupted ? done : nil)
@@ -191,6 +209,15 @@ enum JournalImportCommand {
     }
     if !rejected.isEmpty {
       throw .data(Text(.importRejected, String(rejected.count), String(lines.count)))
+    }
+  }
+
+  /// The name of a format, for the line that starts an import.
+  static func formatName(_ kind: ImportFile.Kind) -> String {
+    switch kind {
+    case .csv: "CSV"
+    case .jsonLines: "JSON Lines"
+    case .tsv, .archive: "TSV"
     }
   }
 

@@ -187,4 +187,15 @@ enum Message: String, CaseIterable, Sendable {
   case sampleLabel
   case airSampleLabel
   case warningsSampleLabel
+  case importRefused
+  case fileIsJPEG
+  case fileIsPNG
+  case fileIsGIF
+  case fileIsPDF
+  case fileIsRIFF
+  case fileIsHEIC
+  case fileIsOtherZip
+  case fileIsEmpty
+  case fileIsBinary
+  case fileIsOtherText
 }

@@ -250,5 +250,18 @@ extension Messages {
       "SAMPLE DATA: real values AirKorea measured at 10 Seoul stations on 2023-11-08 14:00 (as of 2023-11-08 14:30 KST, Seoul City Hall). This answer has no PM2.5 values, the stations' coordinates were looked up from their addresses, and the samples hold no forecast for that day.",
     .warningsSampleLabel:
       "SAMPLE DATA: part of KMA's real warnings of 2026-09-26 (as of 2026-09-26 11:30 KST, 서귀포시). The samples hold only some of that day's warnings, so no other place is shown.",
+    .importRefused:
+      "{1} is {2}, not a journal export: haru journal import reads a Haru journal archive, Haru's tab-separated lines, JSON Lines or the CSV of `haru journal export --csv`. Nothing was imported.",
+    .fileIsJPEG: "a JPEG image",
+    .fileIsPNG: "a PNG image",
+    .fileIsGIF: "a GIF image",
+    .fileIsPDF: "a PDF document",
+    .fileIsRIFF: "a RIFF file (a WebP image, a WAV or AVI file)",
+    .fileIsHEIC: "an HEIC image or an MP4 or MOV video",
+    .fileIsOtherZip: "a zip archive that is not a Haru journal archive (it has no manifest.json)",
+    .fileIsEmpty: "an empty file",
+    .fileIsBinary: "binary data, not UTF-8 text",
+    .fileIsOtherText:
+      "text with no tab-separated fields, no JSON record and no header of Haru's CSV on its first line",
   ]
 }

@@ -236,5 +236,17 @@ extension Messages {
       "샘플 데이터: 에어코리아가 2023-11-08 14:00에 서울 측정소 10곳에서 잰 실제 값입니다 (기준 시각 2023-11-08 14:30 KST, 서울특별시청). 이 응답에는 초미세먼지 값이 없고, 측정소 좌표는 주소로 찾아 적은 값이며, 그날의 예보는 샘플에 없습니다.",
     .warningsSampleLabel:
       "샘플 데이터: 기상청이 2026-09-26에 발표한 실제 특보 일부 (기준 시각 2026-09-26 11:30 KST, 서귀포시). 그날의 특보 중 일부만 담겨 있어 다른 지역은 보여 주지 않습니다.",
+    .importRefused:
+      "{1}은(는) {2}이며 일지 내보내기 파일이 아닙니다. haru journal import는 하루 일지 보관본, 하루의 탭 구분 파일, JSON Lines, `haru journal export --csv`의 CSV를 읽습니다. 아무것도 가져오지 않았습니다.",
+    .fileIsJPEG: "JPEG 이미지",
+    .fileIsPNG: "PNG 이미지",
+    .fileIsGIF: "GIF 이미지",
+    .fileIsPDF: "PDF 문서",
+    .fileIsRIFF: "RIFF 파일 (WebP 이미지, WAV나 AVI 파일)",
+    .fileIsHEIC: "HEIC 이미지나 MP4·MOV 동영상",
+    .fileIsOtherZip: "하루 일지 보관본이 아닌 zip 파일 (manifest.json이 없음)",
+    .fileIsEmpty: "빈 파일",
+    .fileIsBinary: "UTF-8 텍스트가 아닌 바이너리 데이터",
+    .fileIsOtherText: "첫 줄에 탭으로 나눈 필드도, JSON 레코드도, 하루 CSV의 머리글도 없는 텍스트",
   ]
 }
