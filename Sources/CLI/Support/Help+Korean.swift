@@ -76,8 +76,9 @@ extension Help {
         보여 주는 그대로의 브랜드와 이름)의 항목에서 찾습니다.
       \(journalPerfumes)
       \(journalImport)
-        PATH는 탭으로 나눈 파일(id, date, brand, name, content, sentence, favorite)이나 같은
-        이름의 필드를 쓰는 JSON Lines입니다. id가 빈 줄(또는 id가 없는 레코드)은 내용에서 만든
+        PATH는 탭으로 나눈 파일(id, date, brand, name, content, sentence, favorite), 같은
+        이름의 필드를 쓰는 JSON Lines, 또는 export --csv의 CSV입니다. 무엇인지는 내용으로
+        알아보며, 그 밖의 파일(사진, PDF, 빈 파일)은 거절합니다 (종료 상태 3). id가 빈 줄(또는 id가 없는 레코드)은 내용에서 만든
         id를 받습니다. Ctrl-C를 누르면 쓰고 있는 묶음까지만 가져옵니다. 이미 가져온 줄은
         건너뛰므로 중단된 가져오기는 다시 실행하면 됩니다. PATH는 export로 만든 일지 보관본
         (폴더나 .harujournal 파일)일 수도 있습니다: 먼저 전체를 검사한 뒤 사진과 함께 되살리고,

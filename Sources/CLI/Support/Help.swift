@@ -128,8 +128,9 @@ enum Help {
         entries of one perfume (its exact brand and name, as `journal perfumes` prints them).
       \(journalPerfumes)
       \(journalImport)
-        PATH is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
-        with the same field names. A line with an empty id (or a record without one) gets an
+        PATH is tab-separated (id, date, brand, name, content, sentence, favorite), JSON Lines
+        with the same field names, or the CSV of export --csv; what it is is read from its
+        contents, and any other file (a photo, a PDF, an empty file) is refused, exit status 3. A line with an empty id (or a record without one) gets an
         id derived from its content. Ctrl-C stops after the batch being written. A line already
         imported is skipped, so an interrupted import can be run again. PATH may also be a
         journal archive (a folder or a .harujournal file made by export): it is checked whole
