@@ -129,8 +129,8 @@ enum Help {
       \(journalPerfumes)
       \(journalImport)
         PATH is tab-separated (id, date, brand, name, content, sentence, favorite), JSON Lines
-        with the same field names, or the CSV of export --csv; what it is is read from its
-        contents, and any other file (a photo, a PDF, an empty file) is refused, exit status 3. A line with an empty id (or a record without one) gets an
+        with the same field names, or the CSV that export --csv writes. What it is is read from
+        its contents; any other file (a photo, a PDF, an empty file) is refused, exit status 3. A line with an empty id (or a record without one) gets an
         id derived from its content. Ctrl-C stops after the batch being written. A line already
         imported is skipped, so an interrupted import can be run again. PATH may also be a
         journal archive (a folder or a .harujournal file made by export): it is checked whole
