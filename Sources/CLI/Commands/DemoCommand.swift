@@ -58,8 +58,8 @@ enum DemoCommand {
     }
     try TownsCommand.show(reread[.savedTowns], context)
 
-    // 3. Ten days for Seoul, from the samples.
-    heading(3, context.text(.tenDaysInSeoul), console)
+    // 3. Seoul from the samples: yesterday, today and the ten days after, as the heading says.
+    heading(3, context.text(.seoulYesterdayTodayAndTenDays), console)
     console.print("  " + SampleData.label(context.language))
     console.print(
       context.text(.todayToDayFromThe))

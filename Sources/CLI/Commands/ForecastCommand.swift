@@ -232,6 +232,9 @@ enum ForecastCommand {
     }
     // A warning in force is the first thing to see, before the air and the days.
     if let warnings { WarningsCommand.printAboveTheDays(warnings, context) }
+    if let now = outlook.current, let line = currentLine(now, unit: unit, context) {
+      console.print(line)
+    }
     if let air = outlook.air {
       console.print("")
       let lines = AirCommand.lines(air, scale: scale, today: outlook.referenceDay, context)
@@ -283,6 +286,19 @@ enum ForecastCommand {
     }
   }
 
+  /// The weather now as "Now 11° (07:00)", with what is falling when something is; `nil` when
+  /// the hour has no temperature.
+  static func currentLine(
+    _ hour: HourlyForecast, unit: TemperatureUnit, _ context: Context
+  ) -> String? {
+    guard let temperature = hour.temperature else { return nil }
+    let falling = hour.precipitationType.flatMap {
+      $0.isFalling ? " · " + $0.displayName(in: context.language) : nil
+    }
+    return context.text(.currentConditions, temperature.formatted(in: unit), clock(hour.time))
+      + (falling ?? "")
+  }
+
   /// Half a day as "맑음 10%", or "-" when unknown.
   static func half(_ half: DayHalf?, _ language: DisplayLanguage) -> String {
     guard let half else { return "-" }
@@ -292,11 +308,19 @@ enum ForecastCommand {
     return (type.map { "\(sky)·\($0)" } ?? sky) + chance
   }
 
-  /// "07:47" in Korea Standard Time; "--:--" for an instant no clock shows.
+  /// "07:47" in Korea Standard Time, rounded to the nearest minute (06:28:56 is 06:29, 06:28:29
+  /// is 06:28); "--:--" for an instant no clock shows.
   static func clock(_ date: Date) -> String {
-    guard let seconds = koreaSeconds(date) else { return "--:--" }
+    guard let seconds = koreaSeconds(nearestMinute(date)) else { return "--:--" }
     let minuteOfDay = Int(((seconds / 60) % 1440 + 1440) % 1440)
     return String(format: "%02d:%02d", minuteOfDay / 60, minuteOfDay % 60)
+  }
+
+  /// The instant rounded to the nearest whole minute, half a minute up: a time of day is shown
+  /// to the minute, and cutting the seconds would show 06:28:56 as 06:28.
+  static func nearestMinute(_ date: Date) -> Date {
+    let minutes = (date.timeIntervalSince1970 / 60 + 0.5).rounded(.down)
+    return minutes.isFinite ? Date(timeIntervalSince1970: minutes * 60) : date
   }
 
   /// Whole seconds from 1970-01-01 00:00 to an instant, counted in Korea Standard Time; `nil`
@@ -333,11 +357,13 @@ enum ForecastCommand {
     return String(format: "%02d-%02d ", day.month, day.day) + name
   }
 
+  /// "2026-10-04 05:00 KST": the day and the time in Korea Standard Time, rounded to the nearest
+  /// minute (see ``nearestMinute(_:)``).
   static func koreanTime(_ date: Date) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = CalendarDay.koreaTimeZone
     formatter.dateFormat = "yyyy-MM-dd HH:mm 'KST'"
-    return formatter.string(from: date)
+    return formatter.string(from: nearestMinute(date))
   }
 }

@@ -138,6 +138,7 @@ enum Message: String, CaseIterable, Sendable {
   case theConditionsNowCouldNot
   case daysMidTermCouldNot
   case theAirQualityCouldNot
+  case currentConditions
   case yesterday
   case today
   case tomorrow
@@ -153,7 +154,7 @@ enum Message: String, CaseIterable, Sendable {
   case townsFoundByNameOr
   case searchingFor
   case addingItsGridCellAnd
-  case tenDaysInSeoul
+  case seoulYesterdayTodayAndTenDays
   case todayToDayFromThe
   case theScentJournalAddedSearched
   case everyEntryNewestFirst

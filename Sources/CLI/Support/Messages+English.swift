@@ -191,6 +191,7 @@ extension Messages {
     .theConditionsNowCouldNot: "The conditions now could not be had.",
     .daysMidTermCouldNot: "Days 4–10 (mid-term) could not be had.",
     .theAirQualityCouldNot: "The air quality could not be had.",
+    .currentConditions: "Now {1}, as of {2}",
     .yesterday: "Yesterday",
     .today: "Today",
     .tomorrow: "Tomorrow",
@@ -209,7 +210,7 @@ extension Messages {
     .searchingFor: "  Searching for \"{1}\":",
     .addingItsGridCellAnd:
       "  Adding \"성복동\" (its grid cell and mid-term regions come from KMA's table):",
-    .tenDaysInSeoul: "Ten days in Seoul",
+    .seoulYesterdayTodayAndTenDays: "Seoul: yesterday, today and the ten days after",
     .todayToDayFromThe:
       "  Today to day 3 from the short-term forecast, days 4–10 from the mid-term forecast: 오전/오후 (morning, afternoon) to day 7, one value a day after.",
     .theScentJournalAddedSearched: "The scent journal: added, searched as typed, exported",
