@@ -64,7 +64,7 @@ enum JournalCommand {
     let options = try ParsedOptions(
       arguments, valued: entryOptions, flags: ["--favorite", "--remove-photo"], usage: usage)
     try options.expectPositionals(1...1, .missingEntryID, usage: usage)
-    let id = try entryID(options.positionals[0], usage: usage)
+    let reference = try EntryReference(options.positionals[0], usage: usage)
     if options.has("--photo"), options.flag("--remove-photo") {
       throw .usage(Text(.photoOrRemove), usage)
     }
@@ -79,6 +79,7 @@ enum JournalCommand {
       change = .remove
     }
     let journal = try context.openJournal()
+    let id = try await reference.resolve(in: journal, context, usage: usage)
     let entry: JournalEntry
     do {
       // Only the fields given change, on top of the entry as stored when the edit is written, so
@@ -94,8 +95,9 @@ enum JournalCommand {
     let usage = Help.journalFavorite
     let options = try ParsedOptions(arguments, flags: ["--off"], usage: usage)
     try options.expectPositionals(1...1, .missingEntryID, usage: usage)
-    let id = try entryID(options.positionals[0], usage: usage)
+    let reference = try EntryReference(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
+    let id = try await reference.resolve(in: journal, context, usage: usage)
     let entry: JournalEntry
     do {
       entry = try await journal.setFavorite(!options.flag("--off"), for: id)
@@ -109,8 +111,9 @@ enum JournalCommand {
     let usage = Help.journalDelete
     let options = try ParsedOptions(arguments, usage: usage)
     try options.expectPositionals(1...1, .missingEntryID, usage: usage)
-    let id = try entryID(options.positionals[0], usage: usage)
+    let reference = try EntryReference(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
+    let id = try await reference.resolve(in: journal, context, usage: usage)
     let entry: JournalEntry
     do {
       entry = try await journal.delete(id)
@@ -153,10 +156,13 @@ enum JournalCommand {
       return
     }
     let limit = try checkedLimit(options, usage: usage)
+    let after = try options.value("--after").map { (text) throws(CLIError) in
+      try EntryReference(text, usage: usage)
+    }
     let journal = try context.openJournal()
     var cursor: JournalCursor?
-    if let after = options.value("--after") {
-      let id = try entryID(after, usage: usage)
+    if let after {
+      let id = try await after.resolve(in: journal, context, usage: usage)
       let entry = try await existing(id, in: journal)
       cursor = JournalCursor(after: entry)
     }
@@ -281,8 +287,9 @@ enum JournalCommand {
     let usage = Help.journalShow
     let options = try ParsedOptions(arguments, usage: usage)
     try options.expectPositionals(1...1, .missingEntryID, usage: usage)
-    let id = try entryID(options.positionals[0], usage: usage)
+    let reference = try EntryReference(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
+    let id = try await reference.resolve(in: journal, context, usage: usage)
     let entry = try await existing(id, in: journal)
     if context.json {
       try context.printJSON([EntryJSON(entry)])
@@ -390,11 +397,16 @@ enum JournalCommand {
       context.console.print(context.text(.noEntries))
     }
     for entry in entries {
-      let star = entry.isFavorite ? "★" : " "
-      context.console.print(
-        "\(star) \(entry.day)  \(entry.brand) — \(entry.perfumeName): \(entry.sentence)  [\(entry.id)]"
-      )
+      context.console.print(line(entry))
     }
+  }
+
+  /// An entry on one line, as lists print it: the favorite's star, the day, the perfume, the
+  /// sentence and the ID.
+  static func line(_ entry: JournalEntry) -> String {
+    let star = entry.isFavorite ? "★" : " "
+    return
+      "\(star) \(entry.day)  \(entry.brand) — \(entry.perfumeName): \(entry.sentence)  [\(entry.id)]"
   }
 
   static func existing(
@@ -412,13 +424,6 @@ enum JournalCommand {
     } catch {
       throw .data(Text(.unexpectedError, "\(error)"))
     }
-  }
-
-  static func entryID(_ text: String, usage: String) throws(CLIError) -> JournalEntry.ID {
-    guard let uuid = UUID(uuidString: text) else {
-      throw .usage(Text(.notAnEntryID, String(text.prefix(40))), usage)
-    }
-    return JournalEntry.ID(uuid)
   }
 
   static func checkedLimit(_ options: ParsedOptions, usage: String) throws(CLIError) -> Int {

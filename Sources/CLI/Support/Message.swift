@@ -69,6 +69,9 @@ enum Message: String, CaseIterable, Sendable {
   case brandNeedsName
   case entryNotFound
   case notAnEntryID
+  case entryIDTooShort
+  case entryIDAmbiguous
+  case entryIDPrefixNotFound
   case limitRange
   case dateFormat
   case photoUnreadable

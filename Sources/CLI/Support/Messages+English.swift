@@ -71,7 +71,13 @@ extension Messages {
     .nameNeedsBrand: "--name needs --brand: one perfume is a brand and a name.",
     .brandNeedsName: "--brand needs --name: one perfume is a brand and a name.",
     .entryNotFound: "No journal entry has the identity {1}; it may have been deleted.",
-    .notAnEntryID: "\"{1}\" is not an entry ID (a UUID).",
+    .notAnEntryID: "\"{1}\" is not an entry ID: give the ID, or 8 or more of its first characters.",
+    .entryIDTooShort:
+      "\"{1}\" is too short to name an entry: give {2} or more of the first characters of its ID, or the whole ID.",
+    .entryIDAmbiguous:
+      "\"{1}\" starts the IDs of more than one entry; give more of its characters:{2}",
+    .entryIDPrefixNotFound:
+      "No journal entry has an ID that starts with {1}; it may have been deleted.",
     .limitRange: "--limit is between 1 and {1}.",
     .dateFormat: "--date needs a day as YYYY-MM-DD: {1}",
     .photoUnreadable: "The photo {1} cannot be read: {2}",
