@@ -5,6 +5,16 @@ import HaruSettings
 enum SettingsCommand {
   static let keys = ["theme", "unit", "pet", "scale"]
 
+  /// Each value the command line shows, by its name here (`towns` and the settings' keys), with
+  /// the name the settings file stores it under.
+  static let storedNames: [(setting: String, name: String)] = [
+    ("towns", SettingsKey<SavedTowns>.savedTowns.name),
+    ("theme", SettingsKey<ThemeMode>.themeMode.name),
+    ("unit", SettingsKey<TemperatureUnit>.temperatureUnit.name),
+    ("pet", SettingsKey<PetType>.petType.name),
+    ("scale", SettingsKey<AirQualityScale>.airQualityScale.name),
+  ]
+
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.settings)
     guard let action = options.positionals.first else {

@@ -44,9 +44,27 @@ struct Context: Sendable {
       throw .data(Text(.settingsCannotOpen, settingsFile.path, error.message))
     }
     for problem in store.diagnostics.value {
-      console.printError("haru: warning: \(problem.message)")
+      console.printError(text(.reportWarning, settingsProblem(problem)))
     }
     return store
+  }
+
+  /// What a problem met while opening the settings means: for a file that could not be read,
+  /// which saved values were lost and where the unreadable file was kept.
+  func settingsProblem(_ problem: SettingsError) -> String {
+    guard problem.code == .unreadableStorage, let copy = problem.keptCopyPath else {
+      return problem.message
+    }
+    // Every value reads as its default now; the ones the kept file names were saved and are lost.
+    // A file cut short names only those before the cut, and garbage names none.
+    let kept = (try? Data(contentsOf: URL(fileURLWithPath: copy))) ?? Data()
+    let named = SettingsCommand.storedNames.filter { _, name in
+      kept.range(of: Data("\"\(name)\"".utf8)) != nil
+    }
+    let lost =
+      named.isEmpty
+      ? text(.settingsLostUnknown) : named.map(\.setting).joined(separator: ", ")
+    return text(.settingsUnreadable, settingsFile.path, lost, copy)
   }
 
   /// Opens the journal.

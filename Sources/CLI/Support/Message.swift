@@ -14,6 +14,8 @@ enum Message: String, CaseIterable, Sendable {
   case needsNumber
   case needsWholeNumber
   case settingsCannotOpen
+  case settingsUnreadable
+  case settingsLostUnknown
   case journalCannotOpen
   case jsonFailed
   case offlineSeoulOnly

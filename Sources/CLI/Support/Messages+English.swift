@@ -12,6 +12,9 @@ extension Messages {
     .needsNumber: "{1} needs a number, not \"{2}\".",
     .needsWholeNumber: "{1} needs a whole number, not \"{2}\".",
     .settingsCannotOpen: "The settings in {1} cannot be opened: {2}",
+    .settingsUnreadable:
+      "{1} could not be read, so every setting reads as its default now. Saved values lost: {2}. The unreadable file was kept as {3}; set the values again from it.",
+    .settingsLostUnknown: "whatever it held (none could be read from it)",
     .journalCannotOpen: "The journal in {1} cannot be opened: {2}",
     .jsonFailed: "The result could not be written as JSON: {1}",
     .offlineSeoulOnly:

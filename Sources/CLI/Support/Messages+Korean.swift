@@ -12,6 +12,9 @@ extension Messages {
     .needsNumber: "{1}에는 숫자가 필요합니다. \"{2}\"은(는) 숫자가 아닙니다.",
     .needsWholeNumber: "{1}에는 정수가 필요합니다. \"{2}\"은(는) 정수가 아닙니다.",
     .settingsCannotOpen: "{1}의 설정을 열 수 없습니다: {2}",
+    .settingsUnreadable:
+      "{1}을(를) 읽을 수 없어 모든 설정이 기본값으로 돌아갔습니다. 잃은 저장 값: {2}. 읽지 못한 파일은 {3}(으)로 남겨 두었으니 그 값을 보고 다시 설정하세요.",
+    .settingsLostUnknown: "파일에 있던 값 전부(하나도 읽을 수 없음)",
     .journalCannotOpen: "{1}의 일지를 열 수 없습니다: {2}",
     .jsonFailed: "결과를 JSON으로 쓸 수 없습니다: {1}",
     .offlineSeoulOnly: "--offline 샘플은 서울특별시청 격자(60,127)의 것뿐입니다. 장소를 빼거나 온라인으로 물어보세요.",
