@@ -71,6 +71,7 @@ extension Help {
       \(journalEdit)
       \(journalFavorite)
       \(journalDelete)
+        ID는 항목의 ID, 또는 다른 ID가 그렇게 시작하지 않는다면 그 앞 8자 이상입니다.
       \(journalSearch)
         QUERY의 낱말을 모두 담은 항목을 모든 항목, 즐겨찾기, 또는 한 향수(`journal perfumes`가
         보여 주는 그대로의 브랜드와 이름)의 항목에서 찾습니다.

@@ -123,6 +123,7 @@ enum Help {
       \(journalEdit)
       \(journalFavorite)
       \(journalDelete)
+        ID is an entry's ID, or its first 8 or more characters when no other ID starts with them.
       \(journalSearch)
         finds the entries holding every word of QUERY, in every entry, the favorites, or the
         entries of one perfume (its exact brand and name, as `journal perfumes` prints them).
