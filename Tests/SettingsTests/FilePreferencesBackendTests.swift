@@ -66,6 +66,9 @@ struct FilePreferencesBackendTests {
     let kept = try #require(files.first)
     #expect(kept.hasPrefix("settings.unreadable-") && kept.hasSuffix(".json"), "\(kept)")
     #expect(error?.message.contains(kept) == true)
+    // The path of the copy, for a tool to print.
+    let copy = URL(fileURLWithPath: try #require(error?.keptCopyPath))
+    #expect(copy.resolvingSymlinksInPath() == folder.file(kept).resolvingSymlinksInPath())
     #expect(try Data(contentsOf: folder.file(kept)) == contents, "kept byte for byte")
     #expect(try backend.load() == nil, "the next load starts afresh")
   }

@@ -142,6 +142,21 @@ struct StoreCapabilities: Sendable {
     return try database.stoppableBySuspension(write)
   }
 
+  /// The identities that start with `prefix` (lowercase, as written), in the order of their
+  /// text: a range of the identity's index on SQLite; a walk through every entry on other stores.
+  func entryIDs(startingWith prefix: String, limit: Int) throws(JournalError) -> [JournalEntry.ID] {
+    if let sqlite { return try sqlite.entryIDs(startingWith: prefix, limit: limit) }
+    guard limit > 0, JournalIDPrefix.isWellFormed(prefix) else { return [] }
+    var found: [JournalEntry.ID] = []
+    try forEachEntry(
+      interrupter: ReadInterrupter(), pageSize: JournalRepository.maximumPageSize,
+      unreadable: { _ in }
+    ) { entry in
+      if entry.id.description.hasPrefix(prefix) { found.append(entry.id) }
+    }
+    return Array(found.sorted { $0.description < $1.description }.prefix(limit))
+  }
+
   /// Checks the whole file and the search index's structure; other stores have nothing to
   /// check and report a sound journal.
   func verify(progress: (Double) -> Void) throws(JournalError) -> JournalVerification {

@@ -258,7 +258,8 @@ public final class FilePreferencesBackend: PreferencesBackend {
       .unreadableStorage,
       message:
         "\(fileURL.lastPathComponent) was not valid settings JSON; it was kept as "
-        + "\(candidate.lastPathComponent) and the defaults are used.")
+        + "\(candidate.lastPathComponent) and the defaults are used.",
+      keptCopyPath: candidate.path)
   }
 
   /// Removes the temporary files of saves that never finished. Only a holder of the lock may:

@@ -87,6 +87,10 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
   public let key: String?
   /// A sentence a person can act on.
   public let message: String
+  /// Where the unreadable stored data was kept, for ``Code/unreadableStorage``: the path of the
+  /// file ``FilePreferencesBackend`` renamed it to, so that an app or a tool can say where to find
+  /// the values that were lost. `nil` for other problems, and for backends that keep no copy.
+  public let keptCopyPath: String?
 
   /// Creates an error.
   ///
@@ -94,10 +98,12 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - code: What kind of problem this is.
   ///   - key: The key concerned, if any.
   ///   - message: A sentence a person can act on.
-  public init(_ code: Code, key: String? = nil, message: String) {
+  ///   - keptCopyPath: Where unreadable stored data was kept, if it was.
+  public init(_ code: Code, key: String? = nil, message: String, keptCopyPath: String? = nil) {
     self.code = code
     self.key = key
     self.message = message
+    self.keptCopyPath = keptCopyPath
   }
 
   /// The message, prefixed with the key concerned.
