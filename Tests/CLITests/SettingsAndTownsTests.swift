@@ -69,20 +69,31 @@ extension HaruCLI {
         ["towns", "add", "부산", "--lat", "35.1770194", "--lon", "129.0769528", "--json"])
       #expect(added.status == 0, "\(added)")
       let towns = try #require(try added.json() as? [[String: Any]])
-      #expect(towns.count == 2)
+      #expect(towns.count == 1, "서울특별시청 is the default, not a saved town")
       #expect(towns.last?["nx"] as? Int == 98)
       #expect(towns.last?["ny"] as? Int == 76)
       #expect(towns.last?["current"] as? Bool == true)
+      #expect(towns.last?["default"] as? Bool == false)
 
       let jeju = try await haru.run(["towns", "add", "제주", "--nx", "53", "--ny", "38"])
       #expect(jeju.status == 0, "\(jeju)")
-      let selected = try await haru.run(["towns", "select", "서울특별시청", "--json"])
+      let selected = try await haru.run(["towns", "select", "부산", "--json"])
       let afterSelect = try #require(try selected.json() as? [[String: Any]])
       #expect(afterSelect.first?["current"] as? Bool == true)
 
       let removed = try await haru.run(["towns", "remove", "부산", "--json"])
       let afterRemove = try #require(try removed.json() as? [[String: Any]])
-      #expect(afterRemove.map { $0["name"] as? String } == ["서울특별시청", "제주"])
+      #expect(afterRemove.map { $0["name"] as? String } == ["제주"])
+
+      // Removing the last town brings the default back, marked as such.
+      let last = try await haru.run(["towns", "remove", "제주", "--json"])
+      let afterLast = try #require(try last.json() as? [[String: Any]])
+      #expect(afterLast.map { $0["name"] as? String } == ["서울특별시청"])
+      #expect(afterLast.first?["default"] as? Bool == true)
+      #expect(afterLast.first?["current"] as? Bool == true)
+      let text = try await haru.run(["towns", "list"])
+      #expect(text.standardOutput.hasPrefix("* 서울특별시청"), "\(text)")
+      #expect(text.standardOutput.contains("(default until a town is added)"), "\(text)")
     }
 
     @Test(
@@ -91,7 +102,8 @@ extension HaruCLI {
         (["towns", "add", "Paris", "--lat", "48.8566", "--lon", "2.3522"], "grid"),
         (["towns", "add", "Nowhere", "--nx", "500", "--ny", "1"], "column 500"),
         (["towns", "select", "Atlantis"], "Atlantis"),
-        (["towns", "remove", "서울특별시청"], "at least one town"),
+        (["towns", "remove", "서울특별시청"], "no town is saved yet"),
+        (["towns", "select", "서울특별시청"], "서울특별시청 is shown until"),
       ])
     func refusedTownChangesAreDataErrors(arguments: [String], cause: String) async throws {
       let haru = try Haru()
@@ -107,11 +119,12 @@ extension HaruCLI {
       defer { haru.removeFiles() }
       try await haru.run(["towns", "add", "부산", "--nx", "98", "--ny", "76"])
       try await haru.run(["towns", "add", "제주", "--nx", "53", "--ny", "38"])
-      let fourth = try await haru.run(["towns", "add", "대구", "--nx", "89", "--ny", "90"])
+      try await haru.run(["towns", "add", "대구", "--nx", "89", "--ny", "90"])
+      let fourth = try await haru.run(["towns", "add", "인천", "--nx", "55", "--ny", "124"])
       #expect(fourth.status == 3, "\(fourth)")
       let list = try await haru.run(["towns", "list", "--json"])
       let towns = try #require(try list.json() as? [[String: Any]])
-      #expect(towns.map { $0["name"] as? String } == ["서울특별시청", "부산", "제주"])
+      #expect(towns.map { $0["name"] as? String } == ["부산", "제주", "대구"])
     }
   }
 }

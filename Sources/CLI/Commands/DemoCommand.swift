@@ -52,7 +52,7 @@ enum DemoCommand {
     }
     console.print(
       context.text(.addingItsGridCellAnd))
-    let town = try TownsPlacesCommand.town(for: "성복동")
+    let town = try TownsPlacesCommand.town(for: "성복동", saved: reread[.savedTowns])
     try await TownsCommand.change(reread) { (towns) throws(SettingsError) in
       try towns.add(town, makeCurrent: false)
     }

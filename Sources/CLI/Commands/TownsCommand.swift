@@ -31,7 +31,7 @@ enum TownsCommand {
       // With no place given, the name is looked up among KMA's areas.
       let town =
         try TownPicker.place(from: options, usage: Help.townsAdd) == nil
-        ? try TownsPlacesCommand.town(for: options.positionals[1])
+        ? try TownsPlacesCommand.town(for: options.positionals[1], saved: store[.savedTowns])
         : try TownPicker.town(named: options.positionals[1], from: options, usage: Help.townsAdd)
       try await change(store) { (towns) throws(SettingsError) in try towns.add(town) }
     case "select":
@@ -78,32 +78,49 @@ enum TownsCommand {
   /// current one marked.
   static func line(_ towns: SavedTowns, _ context: Context) throws(CLIError) -> String {
     if context.json {
-      return try context.jsonLine(
-        towns.indices.map { TownJSON(towns[$0], isCurrent: $0 == towns.currentIndex) })
+      return try context.jsonLine(json(towns))
+    }
+    guard !towns.isEmpty else {
+      return "\(towns.current.name) * \(context.text(.defaultTownMarker))"
     }
     return towns.indices.map { towns[$0].name + ($0 == towns.currentIndex ? " *" : "") }
       .joined(separator: ", ")
   }
 
+  /// The towns as JSON: the saved ones, or the default town alone while none is saved.
+  static func json(_ towns: SavedTowns) -> [TownJSON] {
+    guard !towns.isEmpty else {
+      return [TownJSON(towns.current, isCurrent: true, isDefault: true)]
+    }
+    return towns.indices.map { TownJSON(towns[$0], isCurrent: $0 == towns.currentIndex) }
+  }
+
   static func show(_ towns: SavedTowns, _ context: Context) throws(CLIError) {
     if context.json {
-      try context.printJSON(
-        towns.indices.map { TownJSON(towns[$0], isCurrent: $0 == towns.currentIndex) })
+      try context.printJSON(json(towns))
+      return
+    }
+    guard !towns.isEmpty else {
+      context.console.print(
+        "* \(row(towns.current)) \(context.text(.defaultTownMarker))")
       return
     }
     for index in towns.indices {
-      let town = towns[index]
       let marker = index == towns.currentIndex ? "*" : " "
-      var line = "\(marker) \(pad(town.name, 16))grid \(town.gridPoint.nx),\(town.gridPoint.ny)"
-      if let coordinate = town.coordinate {
-        line += "  (\(coordinate.latitude), \(coordinate.longitude))"
-      }
-      context.console.print(line)
+      context.console.print("\(marker) \(row(towns[index]))")
     }
+  }
+
+  private static func row(_ town: Town) -> String {
+    var line = "\(pad(town.name, 16))grid \(town.gridPoint.nx),\(town.gridPoint.ny)"
+    if let coordinate = town.coordinate {
+      line += "  (\(coordinate.latitude), \(coordinate.longitude))"
+    }
+    return line
   }
 }
 
-/// A saved town as JSON.
+/// A saved town as JSON; `default` is true for the default town shown while none is saved.
 struct TownJSON: Encodable {
   let name: String
   let nx: Int
@@ -111,14 +128,16 @@ struct TownJSON: Encodable {
   let latitude: Double?
   let longitude: Double?
   let current: Bool
+  let isDefault: Bool
 
-  init(_ town: Town, isCurrent: Bool) {
+  init(_ town: Town, isCurrent: Bool, isDefault: Bool = false) {
     name = town.name
     nx = town.gridPoint.nx
     ny = town.gridPoint.ny
     latitude = town.coordinate?.latitude
     longitude = town.coordinate?.longitude
     current = isCurrent
+    self.isDefault = isDefault
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -129,10 +148,12 @@ struct TownJSON: Encodable {
     try container.encode(latitude, forKey: .latitude)
     try container.encode(longitude, forKey: .longitude)
     try container.encode(current, forKey: .current)
+    try container.encode(isDefault, forKey: .isDefault)
   }
 
   enum CodingKeys: String, CodingKey {
     case name, nx, ny, latitude, longitude, current
+    case isDefault = "default"
   }
 }
 
@@ -189,6 +210,9 @@ enum TownPicker {
     if let town = towns.first(where: { $0.name == name }) { return town }
     if let town = towns.first(where: { $0.name.lowercased() == name.lowercased() }) {
       return town
+    }
+    guard !towns.isEmpty else {
+      throw .data(Text(.noTownSavedYet, String(name.prefix(60)), towns.current.name))
     }
     let saved = towns.map(\.name).joined(separator: ", ")
     throw .data(Text(.noSavedTown, String(name.prefix(60)), saved))

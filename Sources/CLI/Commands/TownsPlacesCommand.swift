@@ -1,5 +1,8 @@
+import Foundation
+import HaruForecast
 import HaruModels
 import HaruPlaces
+import HaruSettings
 
 /// `haru towns search QUERY [--limit N]`, `haru towns nearest --lat LAT --lon LON`, and the town
 /// `haru towns add QUERY` adds: KMA's areas, from `HaruPlaces`.
@@ -14,7 +17,17 @@ enum TownsPlacesCommand {
     guard limit > 0 else {
       throw .usage(Text(.limitAboveZero, String(limit)), Help.townsSearch)
     }
-    try show(PlaceDirectory().search(query, limit: limit), context)
+    let directory = PlaceDirectory()
+    try show(directory.search(query, limit: limit), context)
+    guard !context.json else { return }
+    // A 법정동 the query names, and the 행정동 the results list for it.
+    for legal in directory.legalNeighborhoods(named: query)
+    where legal.places.map(\.name) != [legal.name] {
+      context.console.print(
+        context.text(
+          .legalNeighborhoodMadeUpOf, legal.fullName,
+          legal.places.map(\.name).joined(separator: ", ")))
+    }
   }
 
   static func nearest(_ options: ParsedOptions, _ context: Context) throws(CLIError) {
@@ -39,11 +52,17 @@ enum TownsPlacesCommand {
     }
   }
 
-  /// The town for `towns add QUERY`: the one area the query names, or a usage error listing the
-  /// candidates.
-  static func town(for query: String) throws(CLIError) -> Town {
+  /// The town for `towns add QUERY`: for a 법정동 (상현동) whose 행정동 all share one grid cell, one
+  /// pair of mid-term regions and one set of warning zones, one town named as the 법정동; else the
+  /// one area the query names; else a usage error listing the candidates, with their 시군구. A town
+  /// that is the same place as a saved one (상현동 when 상현1동 is saved) is refused as followed.
+  static func town(for query: String, saved: SavedTowns) throws(CLIError) -> Town {
     let query = try nonEmpty(query, usage: Help.townsAdd)
     let directory = PlaceDirectory()
+    let legal = directory.legalNeighborhoods(named: query)
+    guard legal.isEmpty else {
+      return try town(for: query, legal: legal, in: directory, saved: saved)
+    }
     guard let place = directory.uniquePlace(for: query) else {
       let candidates = directory.search(query, limit: candidateCount)
       guard !candidates.isEmpty else {
@@ -52,11 +71,90 @@ enum TownsPlacesCommand {
       let list = candidates.map { "\n  \($0.fullName)" }.joined()
       throw .usage(Text(.areaAmbiguous, String(query.prefix(40)), list), Help.townsAdd)
     }
+    let town: Town
     do {
-      return try Town(place)
+      town = try Town(place)
     } catch {
       throw .data(Text(.placeFailed, error.message))
     }
+    try checkNotFollowed(town, places: [place], saved: saved, in: directory)
+    return town
+  }
+
+  /// The town for a query that names one or more 법정동.
+  private static func town(
+    for query: String, legal: [LegalNeighborhood], in directory: PlaceDirectory,
+    saved: SavedTowns
+  ) throws(CLIError) -> Town {
+    let covered = Set(legal.flatMap(\.places).map(\.code))
+    // 행정동 of the same name that are not part of these 법정동 (관악구's 신사동 lies in 신림동).
+    let others = directory.search(query, limit: candidateCount).filter { place in
+      legal.contains { $0.name == place.name } && !covered.contains(place.code)
+    }
+    if legal.count == 1, others.isEmpty, let only = legal.first, isOnePlace(only.places) {
+      let representative = only.places.first { $0.name == only.name } ?? only.places[0]
+      let town: Town
+      do {
+        town = try Town(representative, name: only.name)
+      } catch {
+        throw .data(Text(.placeFailed, error.message))
+      }
+      try checkNotFollowed(town, places: only.places, saved: saved, in: directory)
+      return town
+    }
+    // Each candidate by its full name, which `towns add` takes; a 행정동 of another name says the
+    // 법정동 it serves.
+    let candidates =
+      legal.flatMap { neighborhood in neighborhood.places.map { ($0, neighborhood.name) } }
+      + others.map { ($0, $0.name) }
+    var list = ""
+    for (place, name) in candidates.prefix(candidateCount) {
+      list += "\n  \(place.fullName)" + (place.name == name ? "" : "  (\(name))")
+    }
+    if candidates.count > candidateCount { list += "\n  …" }
+    // One 법정동 whose 행정동 differ, or a name of several places (신사동 in 강남구 and 은평구).
+    let message: Message =
+      legal.count == 1 && others.isEmpty ? .legalNeighborhoodCandidates : .areaAmbiguous
+    throw .usage(Text(message, String(query.prefix(40)), list), Help.townsAdd)
+  }
+
+  /// Whether areas are one place for a forecast: one grid cell, one pair of mid-term regions, and
+  /// the same warning zones.
+  private static func isOnePlace(_ places: [Place]) -> Bool {
+    guard let first = places.first else { return false }
+    let now = Date()
+    func zones(_ place: Place) -> Set<String> {
+      Set(
+        WarningZones.bundled.zones(
+          province: place.province, district: place.district, neighborhood: place.neighborhood,
+          at: now
+        ).map(\.zone.code))
+    }
+    let firstZones = zones(first)
+    return places.dropFirst().allSatisfy {
+      $0.gridPoint == first.gridPoint && $0.midTermRegions == first.midTermRegions
+        && zones($0) == firstZones
+    }
+  }
+
+  /// Refuses a town that is a place a saved town already is, in the same grid cell: one of the
+  /// same areas, or a 법정동 saved by its name that one of the areas is part of (상현2동 when
+  /// 상현동 is saved).
+  private static func checkNotFollowed(
+    _ town: Town, places: [Place], saved: SavedTowns, in directory: PlaceDirectory
+  ) throws(CLIError) {
+    let codes = Set(places.map(\.code))
+    let names = Set(places.map(\.name)).union([town.name])
+    func isSamePlace(_ savedTown: Town) -> Bool {
+      guard savedTown.gridPoint == town.gridPoint else { return false }
+      if let code = savedTown.areaCode, codes.contains(code) { return true }
+      if names.contains(savedTown.name) { return true }
+      return directory.legalNeighborhoods(named: savedTown.name).contains { legal in
+        legal.places.contains { codes.contains($0.code) }
+      }
+    }
+    guard let followed = saved.first(where: isSamePlace) else { return }
+    throw .data(Text(.townAlreadyFollowed, town.name, followed.name))
   }
 
   private static func nonEmpty(_ query: String, usage: String) throws(CLIError) -> String {

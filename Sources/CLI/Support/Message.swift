@@ -55,6 +55,11 @@ enum Message: String, CaseIterable, Sendable {
   case nearestNeedsPoint
   case noAreaNamed
   case areaAmbiguous
+  case legalNeighborhoodCandidates
+  case legalNeighborhoodMadeUpOf
+  case townAlreadyFollowed
+  case noTownSavedYet
+  case defaultTownMarker
   case queryEmpty
   case journalMissingAction
   case journalUnknownAction

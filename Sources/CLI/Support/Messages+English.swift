@@ -58,6 +58,15 @@ extension Messages {
     .nearestNeedsPoint: "give the point: --lat and --lon.",
     .noAreaNamed: "no area is named \"{1}\"; try 'haru towns search' with part of the name.",
     .areaAmbiguous: "\"{1}\" names more than one area; add one by its full name:{2}",
+    .legalNeighborhoodCandidates:
+      "\"{1}\" is made up of areas in different grid cells, mid-term regions or warning zones;"
+      + " add one of them by its full name:{2}",
+    .legalNeighborhoodMadeUpOf: "{1} is made up of {2}.",
+    .townAlreadyFollowed:
+      "{1} is already followed: the saved town {2} is the same place, in the same grid cell.",
+    .noTownSavedYet:
+      "No saved town is named \"{1}\": no town is saved yet, and {2} is shown until one is added.",
+    .defaultTownMarker: "(default until a town is added)",
     .queryEmpty: "the query is empty.",
     .journalMissingAction: "missing action.",
     .journalUnknownAction: "unknown action \"{1}\".",

@@ -57,6 +57,15 @@ extension Messages {
     .nearestNeedsPoint: "지점을 주세요: --lat과 --lon.",
     .noAreaNamed: "\"{1}\"(이)라는 지역이 없습니다. 이름의 일부로 'haru towns search'를 해 보세요.",
     .areaAmbiguous: "\"{1}\"에 맞는 지역이 여럿입니다. 전체 이름으로 하나를 더하세요:{2}",
+    .legalNeighborhoodCandidates:
+      "\"{1}\"은(는) 격자나 중기예보 구역, 특보 구역이 서로 다른 동으로 이루어져 있습니다."
+      + " 전체 이름으로 하나를 더하세요:{2}",
+    .legalNeighborhoodMadeUpOf: "{1}은(는) {2}(으)로 이루어져 있습니다.",
+    .townAlreadyFollowed:
+      "{1}은(는) 이미 저장되어 있습니다: 저장된 동네 {2}와(과) 같은 곳, 같은 격자입니다.",
+    .noTownSavedYet:
+      "\"{1}\"(이)라는 저장된 동네가 없습니다. 아직 저장된 동네가 없어, 동네를 더하기 전까지 {2}을(를) 보여 줍니다.",
+    .defaultTownMarker: "(동네를 더하기 전까지 기본)",
     .queryEmpty: "검색어가 비었습니다.",
     .journalMissingAction: "동작이 빠졌습니다.",
     .journalUnknownAction: "알 수 없는 동작입니다: \"{1}\"",
