@@ -27,30 +27,43 @@ extension HaruCLI {
       return haru.dataDirectory.appendingPathComponent(try #require(names.first)).path
     }
 
-    @Test func aFileCutInHalfNamesTheLostValuesAndTheCopy() async throws {
+    @Test func aFileCutInHalfKeepsTheValuesBeforeTheCutAndNamesTheRest() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }
+      // Stored in key order: airQualityScale, petType, savedTowns, temperatureUnit, themeMode.
+      for arguments in [
+        ["settings", "set", "scale", "eightLevel"], ["settings", "set", "pet", "cat"],
+        ["settings", "set", "theme", "dark"],
+      ] {
+        let result = try await haru.run(arguments)
+        #expect(result.status == 0, "\(result)")
+      }
       var whole = Data()
       let file = try await Self.savedThenDamaged(haru) { data in
         whole = data
         return data.prefix(data.count / 2)
       }
-      let result = try await haru.run(["towns", "list", "--lang", "en"])
+      let result = try await haru.run(["settings", "list", "--json", "--lang", "en"])
       #expect(result.status == 0, "\(result)")
       let copy = try Self.keptCopy(haru)
-      // The copy is the cut file, byte for byte; the values it held are named as lost.
+      // The copy is the cut file, byte for byte.
       #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == whole.prefix(whole.count / 2))
+      // The values before the cut are kept, the town after it is lost, the rest are defaults.
+      let values = try #require(try result.json() as? [String: String])
+      #expect(
+        values == ["scale": "eightLevel", "pet": "cat", "theme": "system", "unit": "celsius"],
+        "\(result)")
       let warning = result.standardError
       #expect(
-        warning.hasPrefix(
-          "haru: warning: \(file.path) could not be read, so every setting reads as its default"),
+        warning.hasPrefix("haru: warning: \(file.path) was cut short"), "\(result)")
+      #expect(warning.contains("were kept (pet, scale)"), "\(result)")
+      #expect(
+        warning.contains("Saved values lost: towns, any saved after the point where it was cut."),
         "\(result)")
-      #expect(warning.contains("Saved values lost: towns."), "\(result)")
       #expect(warning.contains("The unreadable file was kept as \(copy);"), "\(result)")
-      // The saved town is gone from what is shown: only the default town is listed.
-      #expect(!result.standardOutput.contains("성복동"), "\(result)")
-      // Said once: the next command finds no file and says nothing more.
-      let again = try await haru.run(["towns", "list"])
+      // The values kept are in the settings file again; said once.
+      let again = try await haru.run(["settings", "get", "pet"])
+      #expect(again.standardOutput == "cat\n", "\(again)")
       #expect(again.standardError.isEmpty, "\(again)")
     }
 
@@ -68,13 +81,18 @@ extension HaruCLI {
       #expect(warning.contains("\(copy)(으)로 남겨 두었으니"), "\(result)")
     }
 
-    @Test func everyValueTheCopyNamesIsListed() async throws {
+    @Test func aFileCutNearItsEndKeepsEveryWholeValue() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }
-      // The closing braces cut off: every value is in the file, which no longer reads.
+      // The last value cut in the middle: the town before it is whole and kept.
       _ = try await Self.savedThenDamaged(haru) { data in data.prefix(data.count - 8) }
       let result = try await haru.run(["settings", "list", "--lang", "en"])
-      #expect(result.standardError.contains("Saved values lost: towns, unit."), "\(result)")
+      #expect(result.standardError.contains("were kept (towns)"), "\(result)")
+      #expect(
+        result.standardError.contains(
+          "Saved values lost: unit, any saved after the point where it was cut."), "\(result)")
+      let towns = try await haru.run(["towns", "list"])
+      #expect(towns.standardOutput.contains("성복동"), "\(towns)")
     }
   }
 }

@@ -61,10 +61,20 @@ struct Context: Sendable {
     let named = SettingsCommand.storedNames.filter { _, name in
       kept.range(of: Data("\"\(name)\"".utf8)) != nil
     }
-    let lost =
-      named.isEmpty
-      ? text(.settingsLostUnknown) : named.map(\.setting).joined(separator: ", ")
-    return text(.settingsUnreadable, settingsFile.path, lost, copy)
+    let recovered = Set(problem.recoveredKeys)
+    guard !recovered.isEmpty else {
+      let lost =
+        named.isEmpty
+        ? text(.settingsLostUnknown) : named.map(\.setting).joined(separator: ", ")
+      return text(.settingsUnreadable, settingsFile.path, lost, copy)
+    }
+    // A file cut short: the values before the cut were kept.
+    let keptNames = SettingsCommand.storedNames.filter { recovered.contains($0.name) }
+    let lostNames = named.filter { !recovered.contains($0.name) }.map(\.setting)
+    let lost = (lostNames + [text(.settingsLostAfterCut)]).joined(separator: ", ")
+    return text(
+      .settingsPartlyRead, settingsFile.path, keptNames.map(\.setting).joined(separator: ", "),
+      lost, copy)
   }
 
   /// Opens the journal.

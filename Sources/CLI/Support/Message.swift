@@ -16,6 +16,8 @@ enum Message: String, CaseIterable, Sendable {
   case settingsCannotOpen
   case settingsUnreadable
   case settingsLostUnknown
+  case settingsPartlyRead
+  case settingsLostAfterCut
   case journalCannotOpen
   case jsonFailed
   case offlineSeoulOnly

@@ -15,6 +15,9 @@ extension Messages {
     .settingsUnreadable:
       "{1} could not be read, so every setting reads as its default now. Saved values lost: {2}. The unreadable file was kept as {3}; set the values again from it.",
     .settingsLostUnknown: "whatever it held (none could be read from it)",
+    .settingsPartlyRead:
+      "{1} was cut short: the values read whole from it were kept ({2}), and the others read as their defaults now. Saved values lost: {3}. The unreadable file was kept as {4}; set the values again from it.",
+    .settingsLostAfterCut: "any saved after the point where it was cut",
     .journalCannotOpen: "The journal in {1} cannot be opened: {2}",
     .jsonFailed: "The result could not be written as JSON: {1}",
     .offlineSeoulOnly:

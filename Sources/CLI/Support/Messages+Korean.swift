@@ -15,6 +15,9 @@ extension Messages {
     .settingsUnreadable:
       "{1}을(를) 읽을 수 없어 모든 설정이 기본값으로 돌아갔습니다. 잃은 저장 값: {2}. 읽지 못한 파일은 {3}(으)로 남겨 두었으니 그 값을 보고 다시 설정하세요.",
     .settingsLostUnknown: "파일에 있던 값 전부(하나도 읽을 수 없음)",
+    .settingsPartlyRead:
+      "{1}이(가) 중간에 잘려 있어, 온전히 읽은 값({2})은 지키고 나머지는 기본값으로 돌아갔습니다. 잃은 저장 값: {3}. 읽지 못한 파일은 {4}(으)로 남겨 두었으니 그 값을 보고 다시 설정하세요.",
+    .settingsLostAfterCut: "잘린 뒤에 있던 값",
     .journalCannotOpen: "{1}의 일지를 열 수 없습니다: {2}",
     .jsonFailed: "결과를 JSON으로 쓸 수 없습니다: {1}",
     .offlineSeoulOnly: "--offline 샘플은 서울특별시청 격자(60,127)의 것뿐입니다. 장소를 빼거나 온라인으로 물어보세요.",

@@ -134,7 +134,11 @@ public final class FilePreferencesBackend: PreferencesBackend {
           switch try read() {
           case .missing: return nil
           case .preferences(let preferences): return preferences
-          case .unreadable: throw try setAside()
+          case .unreadable(let data):
+            // The copy is kept whole; what can still be read of it becomes the file again.
+            let problem = try setAside(recovering: data)
+            if let recovered = problem.recovered { try write(recovered) }
+            throw problem
           }
         }
       } catch  where error.code == .unreadableStorage || error.code == .unavailableStorage {
@@ -169,24 +173,34 @@ public final class FilePreferencesBackend: PreferencesBackend {
       switch try read() {
       case .missing: newest = nil
       case .preferences(let preferences): newest = preferences
-      case .unreadable:
-        problems.append(try setAside())
-        newest = nil
+      case .unreadable(let data):
+        let problem = try setAside(recovering: data)
+        problems.append(problem)
+        newest = problem.recovered
       }
-      guard let replacement = try change(newest) else { return problems }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let data: Data
-      do {
-        data = try encoder.encode(replacement)
-      } catch {
-        throw SettingsError(
-          .writeFailed,
-          message: "The settings could not be encoded (\(error)); nothing was written.")
+      guard let replacement = try change(newest) else {
+        // Nothing to change: what was read back of a file set aside becomes the file again.
+        if problems.isEmpty == false, let newest { try write(newest) }
+        return problems
       }
-      try writeAtomically(data + Data("\n".utf8), fileURL)
+      try write(replacement)
       return problems
     }
+  }
+
+  /// Replaces the file with preferences, atomically and durably; the caller holds the lock.
+  private func write(_ preferences: StoredPreferences) throws(SettingsError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+      data = try encoder.encode(preferences)
+    } catch {
+      throw SettingsError(
+        .writeFailed,
+        message: "The settings could not be encoded (\(error)); nothing was written.")
+    }
+    try writeAtomically(data + Data("\n".utf8), fileURL)
   }
 
   /// Watches for saves: the file's folder on Linux; the file itself (written in place, removed,
@@ -211,7 +225,8 @@ public final class FilePreferencesBackend: PreferencesBackend {
   private enum ReadOutcome {
     case missing
     case preferences(StoredPreferences)
-    case unreadable
+    /// Not valid preferences; the bytes read.
+    case unreadable(Data)
   }
 
   private func read() throws(SettingsError) -> ReadOutcome {
@@ -232,12 +247,13 @@ public final class FilePreferencesBackend: PreferencesBackend {
       return .preferences(
         try JSONDecoder().decode(StoredPreferences.self, from: Self.withoutByteOrderMark(data)))
     } catch {
-      return .unreadable
+      return .unreadable(data)
     }
   }
 
-  /// Renames the unreadable file aside; returns the error that says where it went.
-  private func setAside() throws(SettingsError) -> SettingsError {
+  /// Renames the unreadable file aside; returns the error that says where it went, with what of
+  /// its values could still be read.
+  private func setAside(recovering data: Data) throws(SettingsError) -> SettingsError {
     let stamp = Int64(Date().timeIntervalSince1970)
     let base = fileURL.deletingPathExtension().lastPathComponent
     let folder = fileURL.deletingLastPathComponent()
@@ -254,12 +270,18 @@ public final class FilePreferencesBackend: PreferencesBackend {
           "\(fileURL.path) is not valid settings JSON and could not be set aside "
           + "(\(String(cString: strerror(errno)))); it was left as it is.")
     }
+    let recovered = SettingsSalvage.recover(data)
+    let kept =
+      recovered.map {
+        "the values read whole (\($0.values.keys.sorted().joined(separator: ", ")))"
+          + " are kept and the others read as their defaults"
+      } ?? "the defaults are used"
     return SettingsError(
       .unreadableStorage,
       message:
         "\(fileURL.lastPathComponent) was not valid settings JSON; it was kept as "
-        + "\(candidate.lastPathComponent) and the defaults are used.",
-      keptCopyPath: candidate.path)
+        + "\(candidate.lastPathComponent), and \(kept).",
+      keptCopyPath: candidate.path, recovered: recovered)
   }
 
   /// Removes the temporary files of saves that never finished. Only a holder of the lock may:

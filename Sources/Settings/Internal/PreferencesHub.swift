@@ -121,7 +121,9 @@ final class PreferencesHub: Sendable {
     do {
       loaded = try backend.load()
     } catch  where error.code == .unreadableStorage {
+      // Set aside; the values it still held whole, if any, are what the store opens with.
       problems.append(error)
+      loaded = error.recovered
     }
     if let found = loaded {
       try PreferencesMerge.checkVersion(of: found, against: current, at: backend.location)
@@ -525,7 +527,11 @@ final class PreferencesHub: Sendable {
           newest.values, from: newest.schemaVersion, with: migrations)
       }
     } catch  where error.code == .unreadableStorage {
-      // The file was set aside: what no longer decodes reads as its default.
+      // The file was set aside: what no longer decodes reads as its default, what was read whole
+      // of it keeps its value.
+      if let recovered = error.recovered, recovered.schemaVersion == schemaVersion {
+        values = recovered.values
+      }
       report(error)
     } catch {
       report(error)

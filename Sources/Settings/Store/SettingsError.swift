@@ -91,6 +91,12 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
   /// file ``FilePreferencesBackend`` renamed it to, so that an app or a tool can say where to find
   /// the values that were lost. `nil` for other problems, and for backends that keep no copy.
   public let keptCopyPath: String?
+  /// For ``Code/unreadableStorage``: the keys whose values were read whole from the unreadable
+  /// data and kept (a file cut short keeps those before the cut), sorted; empty when none was.
+  /// Every other key reads as its default.
+  public var recoveredKeys: [String] { recovered.map { $0.values.keys.sorted() } ?? [] }
+  /// What was recovered of unreadable stored data, which the store opens with.
+  package let recovered: StoredPreferences?
 
   /// Creates an error.
   ///
@@ -100,10 +106,18 @@ public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible 
   ///   - message: A sentence a person can act on.
   ///   - keptCopyPath: Where unreadable stored data was kept, if it was.
   public init(_ code: Code, key: String? = nil, message: String, keptCopyPath: String? = nil) {
+    self.init(code, key: key, message: message, keptCopyPath: keptCopyPath, recovered: nil)
+  }
+
+  package init(
+    _ code: Code, key: String? = nil, message: String, keptCopyPath: String?,
+    recovered: StoredPreferences?
+  ) {
     self.code = code
     self.key = key
     self.message = message
     self.keptCopyPath = keptCopyPath
+    self.recovered = recovered
   }
 
   /// The message, prefixed with the key concerned.
