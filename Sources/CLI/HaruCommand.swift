@@ -19,10 +19,8 @@ enum HaruCommand {
     var arguments: [String] = []
     for position in 1..<max(1, Int(count)) {
       guard let bytes = argv[position], let argument = String(validatingCString: bytes) else {
-        let error = CLIError.usage(
-          "argument \(position) is not UTF-8 text; haru reads its arguments as UTF-8 (is the "
-            + "terminal set to another encoding? see LANG and LC_ALL).", Help.globalUsage)
-        report(error, Console(secrets: []))
+        let error = CLIError.usage(Text(.argumentNotUTF8, String(position)), Help.globalUsage)
+        report(error, Console(secrets: []), DisplayLanguage(environment: environment))
         return error.exitStatus
       }
       arguments.append(argument)
@@ -44,21 +42,28 @@ enum HaruCommand {
       }
     }
     let console = Console(secrets: secrets.filter { !$0.isEmpty })
+    // Errors in the options themselves are told in the language asked for when it can be read.
+    var language =
+      GlobalOptions.language(in: arguments) ?? DisplayLanguage(environment: environment)
     do {
       let (globals, words) = try GlobalOptions.extract(from: arguments)
+      language = globals.language ?? language
       if globals.help || words.first == "help" {
         let topic = words.first == "help" ? words.dropFirst().first : words.first
-        console.print(topic.map(Help.text(for:)) ?? Help.text)
+        console.print(
+          try topic.map { (topic) throws(CLIError) in
+            try Help.text(for: topic, in: language)
+          } ?? Help.text(in: language))
         return 0
       }
       guard let command = words.first else {
-        throw CLIError.usage("no command given.", Help.globalUsage)
+        throw CLIError.usage(Text(.noCommand), Help.globalUsage)
       }
       let context = Context(
         dataDirectory: Context.dataDirectory(
           option: globals.dataDirectory, environment: environment),
         json: globals.json,
-        language: globals.language ?? DisplayLanguage(locale: .current),
+        language: language,
         environment: environment,
         console: console)
       let rest = Array(words.dropFirst())
@@ -71,28 +76,30 @@ enum HaruCommand {
       case "towns": try await TownsCommand.run(rest, context)
       case "journal": try await JournalCommand.run(rest, context)
       default:
-        throw CLIError.usage("unknown command \"\(command.prefix(30))\".", Help.globalUsage)
+        throw CLIError.usage(Text(.unknownCommand, String(command.prefix(30))), Help.globalUsage)
       }
       return 0
     } catch let error as CLIError {
-      report(error, console)
+      report(error, console, language)
       return error.exitStatus
     } catch {
-      report(CLIError.data("\(error)"), console)
+      report(CLIError.data(Text(.unexpectedError, "\(error)")), console, language)
       return 3
     }
   }
 
-  static func report(_ error: CLIError, _ console: Console) {
+  static func report(_ error: CLIError, _ console: Console, _ language: DisplayLanguage) {
+    let message = error.message(in: language)
     switch error.kind {
     case .usage:
-      console.printError("haru: \(error.message)")
-      console.printError("usage: \(error.usage ?? Help.globalUsage)")
-      console.printError("Run 'haru help' for every command and option.")
+      console.printError("haru: \(message)")
+      console.printError(
+        Text(.reportUsageLine, error.usage ?? Help.globalUsage).rendered(in: language))
+      console.printError(Text(.reportSeeHelp).rendered(in: language))
     case .interrupted:
-      console.printError("haru: \(error.message)")
+      console.printError("haru: \(message)")
     case .data, .network:
-      console.printError("haru: error: \(error.message)")
+      console.printError(Text(.reportError, message).rendered(in: language))
     }
   }
 }
@@ -103,26 +110,25 @@ extension CLIError {
   init(_ error: ForecastError) {
     switch error.code {
     case .transport, .timeout:
-      self.init(
-        .network, "The forecast service could not be reached (\(error.code)): \(error.message)")
+      self.init(.network, Text(.forecastUnreachable, "\(error.code)", error.message))
     case .kmaResult:
       let code = error.kmaResultCode
       let name = code?.name.map { " \($0)" } ?? ""
       self.init(
         .data,
-        "KMA result code \(code?.rawValue ?? "?")\(name): \(error.message)")
+        Text(.kmaResultCode, code?.rawValue ?? "?", name, error.message, Keys.hint(for: error)))
     default:
-      self.init(.data, "\(error.code): \(error.message)")
+      self.init(.data, Text(.forecastFailed, "\(error.code)", error.message, Keys.hint(for: error)))
     }
   }
 
   /// The error for a journal failure.
   init(_ error: JournalError) {
-    self.init(.data, error.description)
+    self.init(.data, Text(.journalFailed, error.code.rawValue, error.description))
   }
 
   /// The error for a settings failure.
   init(_ error: SettingsError) {
-    self.init(.data, error.message)
+    self.init(.data, Text(.settingsFailed, error.code.rawValue, error.message))
   }
 }

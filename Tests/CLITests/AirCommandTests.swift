@@ -51,6 +51,40 @@ extension HaruCLI {
       #expect((air["integratedIndex"] as? [String: Any])?["station"] as? String == "중구")
     }
 
+    @Test func offlineShowsAirKoreasRealSampleWithNoKeyLabelledWithItsDate() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let text = try await haru.run(["air", "--offline", "--lang", "en"])
+      #expect(text.status == 0, "\(text)")
+      let lines = text.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("SAMPLE DATA") == true, "\(text)")
+      #expect(lines.first?.contains("2023-11-08 14:00") == true, "\(text)")
+      #expect(
+        lines.contains { $0.hasPrefix("Ozone") && $0.contains("0.025 ppm") && $0.contains("중구") })
+      #expect(text.standardOutput.contains("출처: 한국환경공단 에어코리아"), "\(text)")
+      let json = try await haru.run(["air", "--offline", "--json"])
+      #expect(json.status == 0, "\(json)")
+      // The label goes to standard error, so that standard output is the JSON contract.
+      #expect(json.standardError.contains("SAMPLE DATA"), "\(json)")
+      let air = try #require(try json.json() as? [String: Any], "\(json)")["air"]
+      let pm10 = try #require((air as? [String: Any])?["pm10"] as? [String: Any])
+      #expect(pm10["station"] as? String == "중구")
+      #expect(pm10["oneHour"] as? Double == 21)
+      #expect(pm10["measuredAt"] as? String == "2023-11-08T14:00:00+09:00")
+      let korean = try await haru.run(["air", "--offline", "--lang", "ko"])
+      #expect(korean.standardOutput.hasPrefix("샘플 데이터"), "\(korean)")
+    }
+
+    @Test func aRefusedAirKoreaKeyPointsToTheGuideToTheKeys() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaShortTermOnly)
+      defer { server.stop() }
+      let result = try await Self.air(haru, server: server, [])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("haru help keys"), "\(result)")
+    }
+
     @Test func theScaleIsTheOneAsked() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

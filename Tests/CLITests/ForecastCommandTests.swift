@@ -294,6 +294,8 @@ extension HaruCLI {
       ])
       #expect(result.status == 3, "\(result)")
       #expect(result.standardError.contains("KMA result code 30"), "\(result)")
+      // A refused key points to the guide to the keys.
+      #expect(result.standardError.contains("haru help keys"), "\(result)")
       #expect(result.standardOutput.isEmpty)
     }
 

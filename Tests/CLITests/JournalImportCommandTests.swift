@@ -27,6 +27,87 @@ extension HaruJournalCLI {
       return try await journal.count(in: .all)
     }
 
+    /// Each row: the file's name, its bytes, and the words that say what it is.
+    @Test(arguments: [
+      (
+        "photo.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + Data("JFIF".utf8), "a JPEG image"
+      ),
+      ("backup.harujournal", Data([0xFF, 0xD8, 0xFF, 0xDB, 0x00]), "a JPEG image"),
+      ("receipt.pdf", Data("%PDF-1.7\n%âãÏÓ\n".utf8), "a PDF document"),
+      ("empty.tsv", Data(), "an empty file"),
+      ("blank.tsv", Data(" \n\r\n\t\n".utf8), "an empty file"),
+      (
+        "photos.zip", Data([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00]) + Data("IMG_0001.JPG".utf8),
+        "a zip archive that is not a Haru journal archive"
+      ),
+      ("notes.txt", Data("오늘의 향기\n장미\n".utf8), "text with no tab-separated fields"),
+      ("data.bin", Data([0x00, 0x01, 0x02, 0x09, 0x0A]), "binary data"),
+    ])
+    func aFileThatIsNoJournalExportIsRefusedAtOnceAndChangesNothing(
+      name: String, bytes: Data, kind: String
+    ) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let kept = try write([Self.tsvLine()], haru, name: "kept.tsv")
+      #expect(try await haru.run(["journal", "import", kept]).status == 0)
+      let file = haru.workDirectory.appendingPathComponent(name)
+      try bytes.write(to: file)
+      let before = try await haru.run(["journal", "list", "--json"])
+      let result = try await haru.run(["journal", "import", file.path])
+      #expect(result.status == 3, "\(result)")
+      #expect(result.standardError.contains("is \(kind)"), "\(result)")
+      #expect(result.standardError.contains("Nothing was imported"), "\(result)")
+      // No line by line answer, no summary: the file is refused whole before the journal is read.
+      #expect(!result.standardError.contains("tab-separated fields, not"), "\(result)")
+      #expect(result.standardOutput.isEmpty, "\(result)")
+      let after = try await haru.run(["journal", "list", "--json"])
+      #expect(after.standardOutput == before.standardOutput)
+      #expect(try await count(haru) == 1)
+      let korean = try await haru.run(["journal", "import", file.path, "--lang", "ko"])
+      #expect(korean.status == 3, "\(korean)")
+      #expect(korean.standardError.contains("아무것도 가져오지 않았습니다"), "\(korean)")
+    }
+
+    @Test func theCSVOfExportIsImportedBackToTheSameEntries() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let entries: [[String]] = [
+        [
+          "--brand", "Le \"Labo\"", "--name", "Rose, 31", "--sentence", "장미향, \"나무\" 냄새",
+          "--text", "첫 줄\n둘째, \"줄\"\r\n셋째", "--favorite", "--date", "2026-10-02",
+        ],
+        [
+          "--brand", "Diptyque", "--name", "Philosykos", "--sentence", "무화과 잎", "--date",
+          "2026-10-03",
+        ],
+        [
+          "--brand", "조 말론", "--name", "Wild Bluebell", "--sentence", "비 온 뒤, 들판",
+          "--text", "\"따옴표\"로 시작", "--date", "2026-10-04",
+        ],
+      ]
+      for entry in entries {
+        #expect(try await haru.run(["journal", "add"] + entry).status == 0)
+      }
+      let csv = haru.workDirectory.appendingPathComponent("journal.csv")
+      #expect(try await haru.run(["journal", "export", "--csv", csv.path]).status == 0)
+      let original = try await haru.run(["journal", "list", "--all", "--json"])
+      let other = haru.workDirectory.appendingPathComponent("other").path
+      let imported = try await haru.run([
+        "journal", "import", csv.path, "--data-dir", other, "--json",
+      ])
+      #expect(imported.status == 0, "\(imported)")
+      let summary = try #require(try imported.json() as? [String: Any])
+      #expect(summary["format"] as? String == "csv")
+      #expect(summary["imported"] as? Int == 3)
+      let copy = try await haru.run(["journal", "list", "--all", "--json", "--data-dir", other])
+      #expect(copy.standardOutput == original.standardOutput)
+      #expect(copy.standardOutput.contains("첫 줄\\n둘째, \\\"줄\\\"\\r\\n셋째"), "\(copy)")
+      // Imported again, every entry is already there.
+      let again = try await haru.run(["journal", "import", csv.path, "--data-dir", other, "--json"])
+      let second = try #require(try again.json() as? [String: Any])
+      #expect(second["skipped"] as? Int == 3, "\(again)")
+    }
+
     @Test func tsvImportKeepsIDsAndReportsRejectedLinesByNumber() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

@@ -50,6 +50,26 @@ extension HaruCLI {
         ] + arguments)
     }
 
+    @Test func offlineShowsKMAsRealWarningsOfSeptember26WithNoKey() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let text = try await haru.run(["warnings", "--offline", "--lang", "ko"])
+      #expect(text.status == 0, "\(text)")
+      let lines = text.standardOutput.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("샘플 데이터") == true, "\(text)")
+      #expect(lines.first?.contains("2026-09-26") == true, "\(text)")
+      #expect(lines.contains { $0.hasPrefix("호우경보 · 일부 지역: 제주도산지") }, "\(text)")
+      #expect(text.standardOutput.contains("출처: 기상청"), "\(text)")
+      let json = try await haru.run(["warnings", "--offline", "--json"])
+      #expect(json.status == 0, "\(json)")
+      #expect(json.standardError.contains("SAMPLE DATA"), "\(json)")
+      let document = try #require(try json.json() as? [String: Any], "\(json)")
+      #expect(document["town"] as? String == "서귀포시")
+      #expect(document["asOf"] as? String == "2026-09-26T11:30:00+09:00")
+      let active = try #require(document["active"] as? [[String: Any]])
+      #expect(active.map { $0["level"] as? String } == ["경보", "주의보"])
+    }
+
     @Test func jsonPrintsTheContractForTheRealRowsOfSeptember26() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

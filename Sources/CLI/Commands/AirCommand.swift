@@ -14,22 +14,32 @@ enum AirCommand {
         "--town", "--lat", "--lon", "--nx", "--ny", "--scale", "--air-service-key", "--service-key",
         "--air-base-url", "--now",
       ],
-      flags: [], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+      flags: ["--offline"], usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
+    let offline = options.flag("--offline")
+    if offline, options.has("--air-base-url") || options.has("--now") {
+      throw .usage(Text(.airOfflineNoURL), usage)
+    }
     let settings = try context.openSettings()
     let scale =
       try options.value("--scale").map { (text) throws(CLIError) in
         try parseScale(text, usage: usage)
       } ?? settings[.airQualityScale]
-    let now = try options.value("--now").map { (text) throws(CLIError) in
+    var now = try options.value("--now").map { (text) throws(CLIError) in
       try ForecastCommand.parseInstant(text, usage: usage)
     }
-    let town = try ForecastCommand.pickTown(options, settings)
-    guard let client = try client(options, context, kmaBaseURL: nil, now: now, usage: usage) else {
-      throw .usage(
-        "AirKorea needs a service key: pass --air-service-key KEY or set "
-          + "HARU_AIRKOREA_SERVICE_KEY (the KMA key, --service-key or HARU_KMA_SERVICE_KEY, is "
-          + "used when it is approved for AirKorea too).", usage)
+    var town = try ForecastCommand.pickTown(options, settings)
+    let client: AirKoreaClient
+    if offline {
+      town = try SampleData.seoulTown(options, town, usage: usage)
+      now = SampleData.airInstant
+      client = try sampleClient()
+    } else {
+      guard let asked = try Self.client(options, context, kmaBaseURL: nil, now: now, usage: usage)
+      else {
+        throw .usage(Text(.airNeedsKey, Keys.whereToGetOne), usage)
+      }
+      client = asked
     }
     let place = town.coordinate ?? town.gridPoint.center
     let quality: AirQuality
@@ -38,18 +48,35 @@ enum AirCommand {
     case .failure(let failure):
       let reason = MissingPartReason(service: failure.service, error: failure.error)
       let error = CLIError(failure.error)
-      throw CLIError(error.kind, reason.message(in: context.language) + " (\(error.message))")
+      throw CLIError(
+        error.kind,
+        Text(
+          .airRefused, reason.message(in: context.language),
+          error.message(in: context.language), Keys.hint(for: failure.error)))
     }
     let day = CalendarDay(containing: now ?? Date(), in: CalendarDay.koreaTimeZone)
     if context.json {
+      if offline { SampleData.printLabel(SampleData.airLabel(context.language), context) }
       try context.printJSON(
         AirDocument(
           town: town.name, air: AirJSON(quality, scale: scale, today: day, context.language)))
       return
     }
+    if offline { SampleData.printLabel(SampleData.airLabel(context.language), context) }
     context.console.print("\(town.name) · \(ForecastAttribution.airKorea.text)")
     for line in lines(quality, scale: scale, today: day, context) {
       context.console.print(line)
+    }
+  }
+
+  /// A client that answers from the bundled AirKorea samples, at their own instant.
+  static func sampleClient() throws(CLIError) -> AirKoreaClient {
+    let transport = SampleTransport(folder: try SampleData.folder(), service: .airKorea)
+    do {
+      return try AirKoreaClient(
+        serviceKey: "sample", transport: transport, now: { SampleData.airInstant })
+    } catch {
+      throw CLIError(error)
     }
   }
 
@@ -60,7 +87,7 @@ enum AirCommand {
     case "who2021", "who": return .who2021
     case "eight", "eightlevel", "8": return .eightLevel
     default:
-      throw .usage("the scale is korea, who2021 or eight, not \"\(text.prefix(20))\".", usage)
+      throw .usage(Text(.scaleUnknown, String(text.prefix(20))), usage)
     }
   }
 
@@ -122,8 +149,8 @@ enum AirCommand {
       let number = shown.map { format($0, pollutant) } ?? "-"
       let window =
         averaging == .twentyFourHours
-        ? context.text("24시간", "24 h") : context.text("1시간", "1 h")
-      let grade = reading.grade(on: scale)?.name(in: language) ?? context.text("등급 없음", "no grade")
+        ? context.text(.hours) : context.text(.hours2)
+      let grade = reading.grade(on: scale)?.name(in: language) ?? context.text(.noGrade)
       lines.append(
         "\(name)\(pad(grade, 16))\(number) \(pollutant.unit) (\(window)) · "
           + "\(station.name) \(station.network.rawValue) · "
@@ -132,12 +159,12 @@ enum AirCommand {
     if let index = quality.integratedIndex {
       let grade = index.grade.map { AirQualityGrade.korea($0).name(in: language) } ?? "-"
       lines.append(
-        "\(pad(context.text("통합지수", "CAI"), 8))\(pad(grade, 16))"
+        "\(pad(context.text(.cai), 8))\(pad(grade, 16))"
           + "\(Int(index.value.rounded())) · \(index.stationName)")
     }
     if let region = quality.forecastRegion, quality.forecast != nil {
       for (offset, label) in [
-        (0, context.text("오늘", "Today")), (1, context.text("내일", "Tomorrow")),
+        (0, context.text(.today)), (1, context.text(.tomorrow)),
       ] {
         let day = today.adding(days: offset)
         let grades = [AirPollutant.pm10, .pm25].map { pollutant in
@@ -145,14 +172,12 @@ enum AirCommand {
             + (quality.forecastGrade(of: pollutant, on: day)?.name(in: language) ?? "-")
         }
         lines.append(
-          "\(context.text("예보", "Forecast")) \(region) \(label): \(grades.joined(separator: " · "))"
+          "\(context.text(.forecast)) \(region) \(label): \(grades.joined(separator: " · "))"
         )
       }
     }
     lines.append(
-      context.text(
-        "실시간 측정값은 에어코리아가 확정하기 전의 잠정 자료입니다.",
-        "Real-time values are provisional until AirKorea confirms them."))
+      context.text(.realTimeValuesAreProvisional))
     return lines
   }
 

@@ -9,9 +9,9 @@ import HaruSettings
 enum DemoCommand {
   static func run(_ arguments: [String], _ outer: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.demo)
-    try options.expectPositionals(0...0, "", usage: Help.demo)
+    try options.expectPositionals(0...0, usage: Help.demo)
     if outer.json {
-      throw .usage("the demo is a tour for people and has no --json output.", Help.demo)
+      throw .usage(Text(.demoNoJSON), Help.demo)
     }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("haru-demo-\(UUID().uuidString)", isDirectory: true)
@@ -20,18 +20,14 @@ enum DemoCommand {
       dataDirectory: folder, json: false, language: outer.language,
       environment: outer.environment, console: outer.console)
     let console = context.console
-    let t = context.text
 
-    console.print(t("하루 둘러보기", "A tour of Haru"))
+    console.print(context.text(.aTourOfHaru))
     console.print(
-      t(
-        "네트워크도 서비스 키도 쓰지 않습니다. 데이터는 임시 폴더에 두었다가 끝나면 지웁니다:",
-        "No network and no service key. Everything is kept in a temporary folder, removed at the end:"
-      ))
+      context.text(.noNetworkAndNoService))
     console.print("  \(folder.path)")
 
     // 1. Settings, written and read back.
-    heading(1, t("설정: 저장하고 다시 읽기", "Settings: written, then read back from the file"), console)
+    heading(1, context.text(.settingsWrittenThenReadBack), console)
     let store = try context.openSettings()
     do {
       try store.set(.dark, for: .themeMode)
@@ -48,16 +44,14 @@ enum DemoCommand {
     console.print("  (\(context.settingsFile.lastPathComponent))")
 
     // 2. Towns, found by name or by their initial consonants in KMA's table.
-    heading(2, t("동네: 이름이나 초성으로 찾기", "Towns: found by name or by initial consonants"), console)
+    heading(2, context.text(.townsFoundByNameOr), console)
     let query = "용인 ㅅㅂㄷ"
-    console.print(t("  \"\(query)\" 찾기:", "  Searching for \"\(query)\":"))
+    console.print(context.text(.searchingFor, "\(query)"))
     for place in PlaceDirectory().search(query, limit: 5) {
       console.print("    " + TownsPlacesCommand.line(place))
     }
     console.print(
-      t(
-        "  \"성복동\" 더하기 (격자와 중기예보 구역은 기상청 표에서):",
-        "  Adding \"성복동\" (its grid cell and mid-term regions come from KMA's table):"))
+      context.text(.addingItsGridCellAnd))
     let town = try TownsPlacesCommand.town(for: "성복동")
     try await TownsCommand.change(reread) { (towns) throws(SettingsError) in
       try towns.add(town, makeCurrent: false)
@@ -65,20 +59,17 @@ enum DemoCommand {
     try TownsCommand.show(reread[.savedTowns], context)
 
     // 3. Ten days for Seoul, from the samples.
-    heading(3, t("서울의 열흘", "Ten days in Seoul"), console)
+    heading(3, context.text(.tenDaysInSeoul), console)
     console.print("  " + SampleData.label(context.language))
     console.print(
-      t(
-        "  오늘부터 3일 뒤까지는 단기예보, 4–10일째는 중기예보: 7일째까지 오전·오후, 그 뒤는 하루 하나.",
-        "  Today to day 3 from the short-term forecast, days 4–10 from the mid-term forecast: "
-          + "오전/오후 (morning, afternoon) to day 7, one value a day after."))
+      context.text(.todayToDayFromThe))
     let outlook = try await ForecastCommand.fetch(
       town: Town.seoulCityHall, from: .samples(.kma), now: nil, cacheDirectory: nil)
     try ForecastCommand.show(outlook, days: 11, unit: reread[.temperatureUnit], context)
 
     // 4. The scent journal.
     heading(
-      4, t("향기 일기: 쓰고, 치는 대로 찾고, 내보내기", "The scent journal: added, searched as typed, exported"),
+      4, context.text(.theScentJournalAddedSearched),
       console)
     let journal = try context.openJournal()
     let samples: [(String, String, String, String, Bool)] = [
@@ -95,18 +86,15 @@ enum DemoCommand {
       } catch let error as JournalError {
         throw CLIError(error)
       } catch {
-        throw .data("\(error)")
+        throw .data(Text(.unexpectedError, "\(error)"))
       }
     }
-    console.print(t("  모든 항목, 최근 것부터:", "  Every entry, newest first:"))
+    console.print(context.text(.everyEntryNewestFirst))
     let all = try await page { () async throws(JournalError) in try await journal.entries(in: .all)
     }
     try JournalCommand.print(all.entries, context, single: false)
     console.print(
-      t(
-        "  \"장미\"를 치는 동안 (초성, 덜 친 글자, 낱말 속의 두 음절도 찾습니다):",
-        "  While typing \"장미\" (rose): initial consonants, a half-typed syllable and two "
-          + "syllables inside longer words are found too:"))
+      context.text(.whileTypingRoseInitialConsonants))
     for typed in ["ㅈ", "자", "장", "장ㅁ", "장미"] {
       let found = try await page { () async throws(JournalError) in try await journal.search(typed)
       }
@@ -121,32 +109,30 @@ enum DemoCommand {
       throw CLIError(error)
     }
     console.print(
-      t(
-        "  내보내기: 항목 \(report.entryCount)개를 \(archive.lastPathComponent)/ 에 (다시 읽을 수 있는 보관본)",
-        "  Exported: \(report.entryCount) entries to \(archive.lastPathComponent)/, an archive "
-          + "haru journal import reads back"))
+      context.text(
+        .exportedEntriesToAnArchive, "\(report.entryCount)", "\(archive.lastPathComponent)"))
 
     console.print("")
-    console.print(t("다음에 해 볼 것:", "Next, on your own data:"))
-    let comment = { (korean: String, english: String) in "# " + t(korean, english) }
+    console.print(context.text(.nextOnYourOwnData))
+    let comment = { (key: Message) in "# " + context.text(key) }
     let steps: [(String, String)] = [
       (
         "haru towns search \"용인 ㅅㅂㄷ\"",
-        comment("이름이나 초성으로 동네 찾기", "find a town by name or initials")
+        comment(.demoFindTown)
       ),
-      ("haru towns add 성복동", comment("따라갈 동네 (세 곳까지)", "follow it (up to three towns)")),
-      ("haru forecast --offline", comment("위의 샘플 데이터", "the sample data above")),
+      ("haru towns add 성복동", comment(.demoFollowTown)),
+      ("haru forecast --offline", comment(.demoSampleData)),
       (
         "HARU_KMA_SERVICE_KEY=… haru forecast",
-        comment("지금 동네의 열흘, 미세먼지와 함께", "the current town's ten days, with air quality")
+        comment(.demoTenDays)
       ),
-      ("HARU_KMA_SERVICE_KEY=… haru air", comment("미세먼지와 측정소", "air quality and its stations")),
+      ("HARU_KMA_SERVICE_KEY=… haru air", comment(.demoAirQuality)),
       (
         "haru journal add --brand \"Le Labo\" --name \"Santal 33\" --sentence \"…\"",
-        comment("시향지 한 장", "one test strip")
+        comment(.demoTestStrip)
       ),
-      ("haru journal search sant", comment("치는 대로 찾기", "search as you type")),
-      ("haru journal export ~/haru-journal", comment("보관본으로 내보내기", "export an archive")),
+      ("haru journal search sant", comment(.demoSearch)),
+      ("haru journal export ~/haru-journal", comment(.demoExport)),
       ("haru help", ""),
     ]
     for (command, note) in steps {

@@ -17,31 +17,27 @@ enum ForecastCommand {
         "--warn-base-url",
       ],
       flags: ["--offline"], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     let offline = options.flag("--offline")
     let providerName = options.value("--provider") ?? "kma"
     guard providerName == "kma" || providerName == "open-meteo" else {
-      throw .usage("--provider is kma or open-meteo, not \"\(providerName.prefix(20))\".", usage)
+      throw .usage(Text(.providerUnknown, String(providerName.prefix(20))), usage)
     }
     if offline, options.has("--base-url") || options.has("--mid-base-url") {
-      throw .usage("--offline reads the bundled samples; it takes no --base-url.", usage)
+      throw .usage(Text(.offlineNoBaseURL), usage)
     }
     if providerName != "kma",
       options.has("--mid-base-url") || options.has("--air-base-url")
         || options.has("--warn-base-url")
     {
-      throw .usage(
-        "--mid-base-url and --air-base-url name KMA's and AirKorea's services; Open-Meteo has "
-          + "neither.", usage)
+      throw .usage(Text(.openMeteoNoKMAURLs), usage)
     }
     let dayCount = try options.integer("--days", usage: usage) ?? 10
     guard (1...11).contains(dayCount) else {
-      throw .usage("--days is 1 to 11 (today and up to ten days after), not \(dayCount).", usage)
+      throw .usage(Text(.daysRange, String(dayCount)), usage)
     }
     if offline, options.has("--now") {
-      throw .usage(
-        "--offline answers for the samples' own time (2026-10-04 07:30 KST); leave out --now.",
-        usage)
+      throw .usage(Text(.offlineNoNow), usage)
     }
     let now = try options.value("--now").map { (text) throws(CLIError) in try parseInstant(text) }
     func webURL(_ name: String) throws(CLIError) -> URL? {
@@ -50,7 +46,7 @@ enum ForecastCommand {
           let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
           url.host != nil
         else {
-          throw CLIError.usage("\(name) needs an http or https URL.", usage)
+          throw CLIError.usage(Text(.needsWebURL, name), usage)
         }
         return url
       }
@@ -59,27 +55,12 @@ enum ForecastCommand {
     let midTermBaseURL = try webURL("--mid-base-url")
     let key = options.value("--service-key") ?? context.environment["HARU_KMA_SERVICE_KEY"]
     if providerName == "kma", !offline, (key ?? "").isEmpty {
-      throw .usage(
-        "the KMA forecast needs a service key: pass --service-key KEY or set "
-          + "HARU_KMA_SERVICE_KEY (or use --offline, or --provider open-meteo, which needs none).",
-        usage)
+      throw .usage(Text(.forecastNeedsKey, Keys.whereToGetOne), usage)
     }
 
     let settings = try context.openSettings()
     var town = try pickTown(options, settings)
-    if offline {
-      // The samples hold Seoul City Hall's cell only; showing them for another place would lie.
-      let seoul = Town.seoulCityHall
-      if options.has("--town") || options.has("--lat") || options.has("--nx") {
-        guard town.gridPoint == seoul.gridPoint else {
-          throw .usage(
-            "--offline has samples for Seoul City Hall's grid cell (60,127) only; "
-              + "leave out the place or ask online.", usage)
-        }
-      } else {
-        town = seoul
-      }
-    }
+    if offline { town = try SampleData.seoulTown(options, town, usage: usage) }
     let source: Source
     if offline {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
@@ -103,22 +84,15 @@ enum ForecastCommand {
         province: place.province, district: place.district, neighborhood: place.neighborhood,
         at: now)
     }
-    if offline {
-      // On standard error when the output is JSON, so that standard output stays the contract.
-      if context.json {
-        context.console.printError("haru: note: \(SampleData.label(context.language))")
-      } else {
-        context.console.print(SampleData.label(context.language))
-      }
-    }
+    if offline { SampleData.printLabel(SampleData.label(context.language), context) }
     // The parts a service refused or could not give: the rest stands, exit status 0.
     for part in ForecastPart.allCases {
       if let reason = outlook.missingReasons[part] {
-        context.console.printError("haru: note: \(reason.message(in: context.language))")
+        context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
       }
     }
     if let reason = warnings?.missingReason {
-      context.console.printError("haru: note: \(reason.message(in: context.language))")
+      context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
     }
     try show(
       outlook, days: dayCount, unit: settings[.temperatureUnit],
@@ -161,6 +135,9 @@ enum ForecastCommand {
           throw CLIError(error)
         }
       case .openMeteo: provider = OpenMeteoProvider(transport: transport)
+      case .airKorea, .warnings:
+        // Not forecast providers: the air and warning samples answer their own commands.
+        throw .data(Text(.samplesNotFound))
       }
     }
     let clock: @Sendable () -> Date
@@ -186,7 +163,7 @@ enum ForecastCommand {
     let place = try TownPicker.place(from: options, usage: usage)
     if let name = options.value("--town") {
       guard place == nil else {
-        throw .usage("give --town, or --lat and --lon, or --nx and --ny: only one of them.", usage)
+        throw .usage(Text(.oneKindOfPlace), usage)
       }
       return try TownPicker.saved(name, in: settings[.savedTowns])
     }
@@ -208,9 +185,7 @@ enum ForecastCommand {
     if let date = formatter.date(from: text) { return date }
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     if let date = formatter.date(from: text) { return date }
-    throw .usage(
-      "--now needs an ISO 8601 time with a zone, such as 2026-11-20T07:30:00+09:00, "
-        + "not \"\(text.prefix(40))\".", usage)
+    throw .usage(Text(.nowFormat, String(text.prefix(40))), usage)
   }
 
   // MARK: - Output
@@ -238,22 +213,22 @@ enum ForecastCommand {
     let grid = outlook.town.gridPoint
     // A place given only as a grid cell is named after it already.
     let name = outlook.town.name == "grid \(grid.nx),\(grid.ny)" ? "" : "\(outlook.town.name) · "
-    var issued = "\(context.text("발표", "issued")) \(koreanTime(outlook.issuedAt))"
+    var issued = "\(context.text(.issued)) \(koreanTime(outlook.issuedAt))"
     if let midTerm = outlook.midTermIssuedAt {
-      issued += " · \(context.text("중기 발표", "mid-term issued")) \(koreanTime(midTerm))"
+      issued += " · \(context.text(.midTermIssued)) \(koreanTime(midTerm))"
     }
     console.print(
-      "\(name)\(context.text("격자", "grid")) \(grid.nx),\(grid.ny) · "
+      "\(name)\(context.text(.grid)) \(grid.nx),\(grid.ny) · "
         + "\(providerName(outlook.provider)) (\(outlook.attribution.text)) · \(issued)")
     if let reason = outlook.staleReason {
-      console.print(context.text("오래된 예보: ", "STALE: ") + reason.message(in: language))
+      console.print(context.text(.stale) + reason.message(in: language))
     }
     if outlook.missing.contains(.current) {
-      console.print(context.text("현재 날씨를 받지 못했습니다.", "The conditions now could not be had."))
+      console.print(context.text(.theConditionsNowCouldNot))
     }
     if outlook.missing.contains(.midTerm) {
       console.print(
-        context.text("중기예보(4~10일)를 받지 못했습니다.", "Days 4–10 (mid-term) could not be had."))
+        context.text(.daysMidTermCouldNot))
     }
     // A warning in force is the first thing to see, before the air and the days.
     if let warnings { WarningsCommand.printAboveTheDays(warnings, context) }
@@ -263,7 +238,7 @@ enum ForecastCommand {
       // The provisional-data note is said once, after the days.
       lines.dropLast().forEach(console.print)
     } else if outlook.missing.contains(.air) {
-      console.print(context.text("대기질을 받지 못했습니다.", "The air quality could not be had."))
+      console.print(context.text(.theAirQualityCouldNot))
     }
     console.print("")
     let shown = shownDays(outlook, count: count)
@@ -271,9 +246,9 @@ enum ForecastCommand {
       let offset = outlook.referenceDay.days(until: day.day)
       let name: String =
         switch offset {
-        case -1: context.text("어제", "Yesterday")
-        case 0: context.text("오늘", "Today")
-        case 1: context.text("내일", "Tomorrow")
+        case -1: context.text(.yesterday)
+        case 0: context.text(.today)
+        case 1: context.text(.tomorrow)
         default: ""
         }
       let minimum = day.minimum.map { temperature($0, unit) } ?? "-"
@@ -282,29 +257,25 @@ enum ForecastCommand {
       let sunText = "\(sun.sunrise.map(clock) ?? "--:--")–\(sun.sunset.map(clock) ?? "--:--")"
       console.print(
         pad(name, 10) + pad(dayText(day.day, language), 11)
-          + pad("\(context.text("오전", "am")) \(half(day.morning, language))", 22)
-          + pad("\(context.text("오후", "pm")) \(half(day.afternoon, language))", 22)
+          + pad("\(context.text(.am)) \(half(day.morning, language))", 22)
+          + pad("\(context.text(.pm)) \(half(day.afternoon, language))", 22)
           + pad("\(minimum) / \(maximum)", 13) + pad(sunText, 12)
-          + (day.isPartial ? context.text("일부", "partial") : ""))
+          + (day.isPartial ? context.text(.partial) : ""))
     }
     if shown.contains(where: {
       $0.morning?.precipitationProbability != nil || $0.afternoon?.precipitationProbability != nil
     }) {
       console.print(
-        context.text(
-          "%: 그 반나절에 비나 눈이 올 확률 (강수확률)",
-          "%: the chance of rain or snow in that half of the day"))
+        context.text(.theChanceOfRainOr))
     }
     if shown.contains(where: {
       ($0.minimum?.isDerived ?? false) || ($0.maximum?.isDerived ?? false)
     }) {
-      console.print(context.text("~ 시간별 기온에서 구한 값", "~ derived from the hourly temperatures"))
+      console.print(context.text(.derivedFromTheHourlyTemperatures))
     }
     if shown.contains(where: \.isPartial) {
       console.print(
-        context.text(
-          "일부: 그날의 일부 시간만 예보됨 (03시 이후 시작 또는 21시 전에 끝남)",
-          "partial: only part of the day is forecast (starts after 03:00 or ends before 21:00)"))
+        context.text(.partialOnlyPartOfThe))
     }
     if let change = outlook.comparedWithYesterday {
       console.print("")

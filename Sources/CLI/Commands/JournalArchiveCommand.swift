@@ -41,12 +41,12 @@ enum JournalArchiveCommand {
     let usage = Help.journalExport
     let options = try ParsedOptions(
       arguments, valued: ["--csv"], flags: ["--single-file"], usage: usage)
-    try options.expectPositionals(0...1, "the PATH to export to", usage: usage)
+    try options.expectPositionals(0...1, .missingPath, usage: usage)
     let path = options.positionals.first
     let csv = options.value("--csv")
-    guard path != nil || csv != nil else { throw .usage("missing PATH.", usage) }
+    guard path != nil || csv != nil else { throw .usage(Text(.missingPath), usage) }
     if path == nil, options.flag("--single-file") {
-      throw .usage("--single-file needs a PATH.", usage)
+      throw .usage(Text(.singleFileNeedsPath), usage)
     }
     let format: JournalArchiveFormat = options.flag("--single-file") ? .singleFile : .folder
     let journal = try context.openJournal()
@@ -55,7 +55,7 @@ enum JournalArchiveCommand {
     var report: JournalExportReport?
     if let path {
       let url = URL(fileURLWithPath: path)
-      report = try await untilInterrupted(what: "export", path: path) {
+      report = try await untilInterrupted(what: .operationExport, path: path) {
         () async throws(JournalError) in
         try await journal.export(to: url, as: format) { bar.draw($0, "entries") }
       }
@@ -64,7 +64,7 @@ enum JournalArchiveCommand {
     var csvReport: JournalExportReport?
     if let csv {
       let url = URL(fileURLWithPath: csv)
-      csvReport = try await untilInterrupted(what: "CSV export", path: csv) {
+      csvReport = try await untilInterrupted(what: .operationCSVExport, path: csv) {
         () async throws(JournalError) in
         try await journal.exportCSV(to: url) { bar.draw($0, "entries") }
       }
@@ -77,7 +77,7 @@ enum JournalArchiveCommand {
       missingPhotos: (report?.missingPhotos ?? []).map(\.message),
       unreadable: (main?.unreadable ?? []).map(\.description))
     for problem in summary.missingPhotos + summary.unreadable {
-      context.console.printError("haru: warning: \(problem)")
+      context.console.printError(context.text(.reportWarning, "\(problem)"))
     }
     if context.json {
       try context.printJSON(summary)
@@ -86,14 +86,11 @@ enum JournalArchiveCommand {
     if let path {
       context.console.print(
         context.text(
-          "\(path): 항목 \(summary.entries)개와 사진 \(summary.photos)장을 내보냈습니다.",
-          "\(path): exported \(summary.entries) entries and \(summary.photos) photos."))
+          .exportedEntriesAndPhotos, "\(path)", "\(summary.entries)", "\(summary.photos)"))
     }
     if let csv {
       context.console.print(
-        context.text(
-          "\(csv): 항목 \(csvReport?.entryCount ?? 0)개를 CSV로 내보냈습니다.",
-          "\(csv): exported \(csvReport?.entryCount ?? 0) entries as CSV."))
+        context.text(.exportedEntriesAsCsv, "\(csv)", "\(csvReport?.entryCount ?? 0)"))
     }
   }
 
@@ -101,12 +98,10 @@ enum JournalArchiveCommand {
   static func importArchive(_ path: String, _ context: Context) async throws(CLIError) {
     let journal = try context.openJournal()
     Interrupt.install()
-    context.console.printError(
-      "haru: importing the journal archive \(path); it is checked whole first. Ctrl-C stops "
-        + "after the batch being written.")
+    context.console.printError("haru: " + context.text(.archiveImportStarting, path))
     let bar = ProgressBar(console: context.console)
     let url = URL(fileURLWithPath: path)
-    let report = try await untilInterrupted(what: "import", path: path) {
+    let report = try await untilInterrupted(what: .operationImport, path: path) {
       () async throws(JournalError) in
       try await journal.import(archive: url) { bar.draw($0, "entries") }
     }
@@ -120,19 +115,18 @@ enum JournalArchiveCommand {
         MissingPhoto(line: $0.line, id: $0.entryID?.description, message: $0.message)
       })
     for missing in summary.missingPhotos {
-      context.console.printError("haru: warning: line \(missing.line ?? 0): \(missing.message)")
+      context.console.printError(
+        context.text(
+          .reportWarning, context.text(.lineWarning, String(missing.line ?? 0), missing.message)))
     }
     if context.json {
       try context.printJSON(summary)
     } else {
       context.console.print(
         context.text(
-          "\(path): \(summary.added)개 추가, \(summary.replaced.count)개는 보관본이 더 새로워 바꿈, "
-            + "\(summary.keptNewer.count)개는 일지 쪽이 더 새로워 그대로 둠, \(summary.unchanged)개는 "
-            + "이미 같음, 사진 \(summary.photos)장, \(summary.rejected.count)줄 거부.",
-          "\(path): added \(summary.added), replaced \(summary.replaced.count) older entries, kept "
-            + "\(summary.keptNewer.count) newer ones of the journal, \(summary.unchanged) already "
-            + "there, \(summary.photos) photos, rejected \(summary.rejected.count) lines."))
+          .addedReplacedOlderEntriesKept, "\(path)", "\(summary.added)",
+          "\(summary.replaced.count)", "\(summary.keptNewer.count)", "\(summary.unchanged)",
+          "\(summary.photos)", "\(summary.rejected.count)"))
       for id in summary.replaced {
         context.console.print("  replaced \(id)")
       }
@@ -145,16 +139,14 @@ enum JournalArchiveCommand {
       }
     }
     if !summary.rejected.isEmpty {
-      throw .data(
-        "\(summary.rejected.count) lines of the archive were not imported; see the lines listed "
-          + "above.")
+      throw .data(Text(.archiveRejected, String(summary.rejected.count)))
     }
   }
 
   /// Runs journal work, cancelling it at Ctrl-C: the journal's own cancellation then leaves
   /// nothing half-written, and the command exits with status 130.
   static func untilInterrupted<Value: Sendable>(
-    what: String, path: String,
+    what: Message, path: String,
     _ work: @escaping @Sendable () async throws(JournalError) -> Value
   ) async throws(CLIError) -> Value {
     let task = Task { () async throws -> Value in try await work() }
@@ -175,14 +167,13 @@ enum JournalArchiveCommand {
     } catch let journalError as JournalError {
       error = journalError
     } catch {
-      throw .data("The \(what) failed: \(error)")
+      throw .data(Text(.archiveFailed, Text(what), "\(error)"))
     }
     guard error.code == .cancelled || Interrupt.isRequested else { throw CLIError(error) }
     throw CLIError(
       .interrupted,
-      what == "import"
-        ? "interrupted: \(error.message)"
-        : "interrupted: the \(what) stopped; nothing was written under \(path).")
+      what == .operationImport
+        ? Text(.interruptedDetail, error.message) : Text(.exportInterrupted, Text(what), path))
   }
 }
 

@@ -10,7 +10,7 @@ enum JournalCommand {
 
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     guard let action = arguments.first, !action.hasPrefix("--") else {
-      throw .usage("missing action.", Help.journal)
+      throw .usage(Text(.journalMissingAction), Help.journal)
     }
     let rest = Array(arguments.dropFirst())
     switch action {
@@ -27,7 +27,7 @@ enum JournalCommand {
     case "check": try await check(rest, context)
     case "watch": try await watch(rest, context)
     default:
-      throw .usage("unknown action \"\(action.prefix(20))\".", Help.journal)
+      throw .usage(Text(.journalUnknownAction, String(action.prefix(20))), Help.journal)
     }
   }
 
@@ -37,9 +37,9 @@ enum JournalCommand {
     let usage = Help.journalAdd
     let options = try ParsedOptions(
       arguments, valued: entryOptions, flags: ["--favorite"], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     for required in ["--brand", "--name", "--sentence"] where options.value(required) == nil {
-      throw .usage("missing \(required).", usage)
+      throw .usage(Text(.missingOption, required), usage)
     }
     let today = CalendarDay(containing: Date(), in: CalendarDay.koreaTimeZone)
     var draft = JournalEntryDraft(day: today)
@@ -63,14 +63,14 @@ enum JournalCommand {
     let usage = Help.journalEdit
     let options = try ParsedOptions(
       arguments, valued: entryOptions, flags: ["--favorite", "--remove-photo"], usage: usage)
-    try options.expectPositionals(1...1, "the entry's ID", usage: usage)
+    try options.expectPositionals(1...1, .missingEntryID, usage: usage)
     let id = try entryID(options.positionals[0], usage: usage)
     if options.has("--photo"), options.flag("--remove-photo") {
-      throw .usage("give --photo FILE or --remove-photo, not both.", usage)
+      throw .usage(Text(.photoOrRemove), usage)
     }
     let edits = try Edits(options, usage: usage)
     guard edits.changesAnything || options.has("--photo") || options.flag("--remove-photo") else {
-      throw .usage("say what to change: give at least one field, --photo or --remove-photo.", usage)
+      throw .usage(Text(.editNothing), usage)
     }
     var change = JournalPhotoChange.keep
     if let path = options.value("--photo") {
@@ -93,7 +93,7 @@ enum JournalCommand {
   static func favorite(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalFavorite
     let options = try ParsedOptions(arguments, flags: ["--off"], usage: usage)
-    try options.expectPositionals(1...1, "the entry's ID", usage: usage)
+    try options.expectPositionals(1...1, .missingEntryID, usage: usage)
     let id = try entryID(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
     let entry: JournalEntry
@@ -108,7 +108,7 @@ enum JournalCommand {
   static func delete(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalDelete
     let options = try ParsedOptions(arguments, usage: usage)
-    try options.expectPositionals(1...1, "the entry's ID", usage: usage)
+    try options.expectPositionals(1...1, .missingEntryID, usage: usage)
     let id = try entryID(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
     let entry: JournalEntry
@@ -124,7 +124,7 @@ enum JournalCommand {
       if context.json {
         try context.printJSON(["id": id.description])
       } else {
-        context.console.print(context.text("삭제했습니다: ", "deleted ") + id.description)
+        context.console.print(context.text(.deleted) + id.description)
       }
       return
     } catch {
@@ -133,7 +133,7 @@ enum JournalCommand {
     if context.json {
       try context.printJSON(EntryJSON(entry))
     } else {
-      context.console.print(context.text("삭제했습니다: ", "deleted ") + entry.id.description)
+      context.console.print(context.text(.deleted) + entry.id.description)
     }
   }
 
@@ -143,11 +143,11 @@ enum JournalCommand {
     let usage = Help.journalList
     let options = try ParsedOptions(
       arguments, valued: ["--limit", "--after"], flags: ["--favorites", "--all"], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     let list: JournalList = options.flag("--favorites") ? .favorites : .all
     if options.flag("--all") {
       if options.has("--limit") || options.has("--after") {
-        throw .usage("--all lists every entry; leave out --limit and --after.", usage)
+        throw .usage(Text(.listAllAlone), usage)
       }
       try await listAll(list, context)
       return
@@ -208,8 +208,7 @@ enum JournalCommand {
     for problem in page.unreadable {
       let id = problem.entryID.map { " \($0)" } ?? ""
       context.console.printError(
-        "haru: warning: skipped the unreadable entry\(id): \(problem.message) "
-          + "`haru journal delete ID` removes it.")
+        context.text(.reportWarning, context.text(.skippedUnreadable, id, problem.message)))
     }
   }
 
@@ -219,7 +218,7 @@ enum JournalCommand {
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
-      throw .data("The result could not be written as JSON: \(error)")
+      throw .data(Text(.jsonFailed, "\(error)"))
     }
   }
 
@@ -229,7 +228,7 @@ enum JournalCommand {
     let usage = Help.journalWatch
     let options = try ParsedOptions(
       arguments, valued: ["--limit"], flags: ["--favorites"], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     let limit = try checkedLimit(options, usage: usage)
     let journal = try context.openJournal()
     let pages: ValueObservation<Result<JournalPage, JournalError>>
@@ -245,7 +244,7 @@ enum JournalCommand {
         reportUnreadable(page, context)
         context.console.print(try compactJSON(page.entries.map(EntryJSON.init)))
       case .failure(let error):
-        context.console.printError("haru: warning: \(error.description)")
+        context.console.printError(context.text(.reportWarning, error.description))
       }
     }
   }
@@ -255,7 +254,7 @@ enum JournalCommand {
   static func check(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalCheck
     let options = try ParsedOptions(arguments, usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
     let journal = try context.openJournal()
     let result: JournalVerification
     do {
@@ -266,7 +265,7 @@ enum JournalCommand {
     if context.json {
       try context.printJSON(CheckJSON(sound: result.isSound, problems: result.problems))
     } else if result.isSound {
-      context.console.print(context.text("일지에 손상이 없습니다.", "The journal is sound."))
+      context.console.print(context.text(.theJournalIsSound))
     } else {
       for problem in result.problems {
         context.console.print(problem)
@@ -274,17 +273,14 @@ enum JournalCommand {
     }
     guard result.isSound else {
       throw .data(
-        "The journal in \(context.journalDirectory.path) is damaged: \(result.problems.count) "
-          + "problem\(result.problems.count == 1 ? "" : "s"). Restore journal.sqlite, "
-          + "journal.sqlite-wal and journal.sqlite-shm together from a backup, with no app using "
-          + "the journal.")
+        Text(.journalDamaged, context.journalDirectory.path, String(result.problems.count)))
     }
   }
 
   static func show(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalShow
     let options = try ParsedOptions(arguments, usage: usage)
-    try options.expectPositionals(1...1, "the entry's ID", usage: usage)
+    try options.expectPositionals(1...1, .missingEntryID, usage: usage)
     let id = try entryID(options.positionals[0], usage: usage)
     let journal = try context.openJournal()
     let entry = try await existing(id, in: journal)
@@ -293,23 +289,21 @@ enum JournalCommand {
       return
     }
     let console = context.console
-    console.print("\(entry.id)")
-    console.print("\(context.text("날짜", "date"))      \(entry.day)")
-    console.print("\(context.text("브랜드", "brand"))     \(entry.brand)")
-    console.print("\(context.text("향수", "name"))      \(entry.perfumeName)")
-    console.print("\(context.text("한 줄", "sentence"))  \(entry.sentence)")
-    if !entry.notes.isEmpty {
-      console.print("\(context.text("메모", "text"))      \(entry.notes)")
+    // The labels are padded by terminal columns: a Hangul syllable takes two.
+    func row(_ label: Message, _ value: String) {
+      console.print(pad(context.text(label), 10) + value)
     }
-    console.print(
-      "\(context.text("즐겨찾기", "favorite"))  \(entry.isFavorite ? context.text("예", "yes") : context.text("아니요", "no"))"
-    )
+    console.print("\(entry.id)")
+    row(.date, entry.day.description)
+    row(.brand, entry.brand)
+    row(.name, entry.perfumeName)
+    row(.sentence, entry.sentence)
+    if !entry.notes.isEmpty { row(.text, entry.notes) }
+    row(.favorite, context.text(entry.isFavorite ? .yes : .no))
     if let photo = journal.photo(of: entry) {
       switch photo {
-      case .stored(let url): console.print("\(context.text("사진", "photo"))     \(url.path)")
-      case .missing(let name):
-        console.print(
-          "\(context.text("사진", "photo"))     \(name) (\(context.text("파일 없음", "file missing")))")
+      case .stored(let url): row(.photo, url.path)
+      case .missing(let name): row(.photo, "\(name) (\(context.text(.fileMissing)))")
       }
     }
   }
@@ -318,7 +312,7 @@ enum JournalCommand {
     let usage = Help.journalSearch
     let options = try ParsedOptions(
       arguments, valued: ["--limit", "--brand", "--name"], flags: ["--favorites"], usage: usage)
-    guard !options.positionals.isEmpty else { throw .usage("missing QUERY.", usage) }
+    guard !options.positionals.isEmpty else { throw .usage(Text(.missingQuery), usage) }
     let list = try journalList(options, usage: usage)
     let limit = try checkedLimit(options, usage: usage)
     let journal = try context.openJournal()
@@ -343,22 +337,22 @@ enum JournalCommand {
       return options.flag("--favorites") ? .favorites : .all
     case (let brand?, let name?):
       if options.flag("--favorites") {
-        throw .usage("give --favorites or --brand and --name, not both.", usage)
+        throw .usage(Text(.favoritesOrPerfume), usage)
       }
       guard !brand.isEmpty, !name.isEmpty else {
-        throw .usage("--brand and --name need a brand and a perfume name.", usage)
+        throw .usage(Text(.perfumeNeedsBoth), usage)
       }
       return .perfume(Perfume(brand: brand, name: name))
     case (nil, _?):
-      throw .usage("--name needs --brand: one perfume is a brand and a name.", usage)
+      throw .usage(Text(.nameNeedsBrand), usage)
     case (_?, nil):
-      throw .usage("--brand needs --name: one perfume is a brand and a name.", usage)
+      throw .usage(Text(.brandNeedsName), usage)
     }
   }
 
   static func perfumes(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.journalPerfumes)
-    try options.expectPositionals(0...0, "", usage: Help.journalPerfumes)
+    try options.expectPositionals(0...0, usage: Help.journalPerfumes)
     let journal = try context.openJournal()
     let perfumes: [PerfumeSummary]
     do {
@@ -376,7 +370,7 @@ enum JournalCommand {
       return
     }
     if perfumes.isEmpty {
-      context.console.print(context.text("기록된 향수가 없습니다.", "No perfumes in the journal yet."))
+      context.console.print(context.text(.noPerfumesInTheJournal))
     }
     for summary in perfumes {
       context.console.print(
@@ -393,7 +387,7 @@ enum JournalCommand {
       return
     }
     if entries.isEmpty, !single {
-      context.console.print(context.text("항목이 없습니다.", "No entries."))
+      context.console.print(context.text(.noEntries))
     }
     for entry in entries {
       let star = entry.isFavorite ? "★" : " "
@@ -408,7 +402,7 @@ enum JournalCommand {
   ) async throws(CLIError) -> JournalEntry {
     do {
       guard let entry = try await journal.entry(id) else {
-        throw CLIError.data("No journal entry has the identity \(id); it may have been deleted.")
+        throw CLIError.data(Text(.entryNotFound, id.description))
       }
       return entry
     } catch let error as CLIError {
@@ -416,13 +410,13 @@ enum JournalCommand {
     } catch let error as JournalError {
       throw CLIError(error)
     } catch {
-      throw .data("\(error)")
+      throw .data(Text(.unexpectedError, "\(error)"))
     }
   }
 
   static func entryID(_ text: String, usage: String) throws(CLIError) -> JournalEntry.ID {
     guard let uuid = UUID(uuidString: text) else {
-      throw .usage("\"\(text.prefix(40))\" is not an entry ID (a UUID).", usage)
+      throw .usage(Text(.notAnEntryID, String(text.prefix(40))), usage)
     }
     return JournalEntry.ID(uuid)
   }
@@ -430,7 +424,7 @@ enum JournalCommand {
   static func checkedLimit(_ options: ParsedOptions, usage: String) throws(CLIError) -> Int {
     let limit = try options.integer("--limit", usage: usage) ?? 50
     guard (1...JournalRepository.maximumPageSize).contains(limit) else {
-      throw .usage("--limit is between 1 and \(JournalRepository.maximumPageSize).", usage)
+      throw .usage(Text(.limitRange, String(JournalRepository.maximumPageSize)), usage)
     }
     return limit
   }
@@ -460,7 +454,7 @@ enum JournalCommand {
         do {
           day = try CalendarDay(parsing: date)
         } catch {
-          throw .usage("--date needs a day as YYYY-MM-DD: \(error.message)", usage)
+          throw .usage(Text(.dateFormat, error.message), usage)
         }
       }
     }
@@ -484,7 +478,7 @@ enum JournalCommand {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw .data("The photo \(path) cannot be read: \(error.localizedDescription)")
+      throw .data(Text(.photoUnreadable, path, error.localizedDescription))
     }
   }
 }

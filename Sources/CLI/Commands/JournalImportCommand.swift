@@ -66,24 +66,43 @@ enum JournalImportCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let usage = Help.journalImport
     let options = try ParsedOptions(arguments, usage: usage)
-    try options.expectPositionals(1...1, "the FILE to import", usage: usage)
+    try options.expectPositionals(1...1, .missingImportFile, usage: usage)
     let path = options.positionals[0]
-    if JournalRepository.isArchive(URL(fileURLWithPath: path)) {
+    let url = URL(fileURLWithPath: path)
+    if JournalRepository.isArchive(url),
+      (try? url.resourceValues(forKeys: [.isDirectoryKey]))?
+        .isDirectory == true
+    {
       try await JournalArchiveCommand.importArchive(path, context)
       return
     }
-    let data: Data
+    var data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try Data(contentsOf: url)
     } catch {
-      throw .data("The file \(path) cannot be read: \(error.localizedDescription)")
+      throw .data(Text(.fileUnreadable, path, error.localizedDescription))
+    }
+    // What the file is, from its contents: anything else is refused before the journal is opened.
+    let kind: ImportFile.Kind
+    switch ImportFile.kind(of: data) {
+    case .success(let found): kind = found
+    case .failure(let refusal): throw .data(Text(.importRefused, path, Text(refusal.message)))
+    }
+    switch kind {
+    case .archive:
+      try await JournalArchiveCommand.importArchive(path, context)
+      return
+    case .csv: data = ImportFile.tsv(fromCSV: data)
+    case .tsv, .jsonLines: break
     }
     Interrupt.install()
     let lines = ImportLines(data)
     let journal = try context.openJournal()
     context.console.printError(
-      "haru: importing \(lines.count) lines from \(path) (\(lines.isJSONLines ? "JSON Lines" : "TSV"))"
-        + " in batches of \(batchSize); Ctrl-C stops after the batch being written.")
+      "haru: "
+        + context.text(
+          .importStarting, String(lines.count), path, formatName(kind),
+          String(batchSize)))
     let showsProgress = context.console.standardErrorIsTerminal
     var imported = 0
     var skipped = 0
@@ -142,8 +161,9 @@ enum JournalImportCommand {
         report = try await journal.importEntries(fromTSV: batch)
       } catch {
         throw .data(
-          "Importing lines \(range.lowerBound + 1)–\(range.upperBound) failed: \(error.message). "
-            + "Lines 1–\(range.lowerBound) were imported; run the import again to retry the rest.")
+          Text(
+            .importBatchFailed, String(range.lowerBound + 1), String(range.upperBound),
+            error.message, String(range.lowerBound)))
       }
       imported += report.importedCount
       skipped += report.skippedCount
@@ -174,7 +194,8 @@ enum JournalImportCommand {
     if !interrupted { await journal.mergeSearchIndex(afterImportOf: imported) }
     rejected.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     let summary = Summary(
-      file: path, format: lines.isJSONLines ? "jsonl" : "tsv", lines: lines.count,
+      file: path, format: kind == .csv ? "csv" : lines.isJSONLines ? "jsonl" : "tsv",
+      lines: lines.count,
       imported: imported, skipped: skipped, rejected: rejected.map(Rejection.init),
       interrupted: interrupted,
       stoppedAfterLine: interrupted ? done : nil)
@@ -184,15 +205,19 @@ enum JournalImportCommand {
       printSummary(summary, context)
     }
     if interrupted {
-      throw CLIError(
-        .interrupted,
-        "interrupted: stopped after line \(done) of \(lines.count). Lines 1–\(done) were "
-          + "imported or reported; nothing after them was written. Run the same import again to "
-          + "finish: lines already imported are skipped.")
+      throw CLIError(.interrupted, Text(.importInterrupted, String(done), String(lines.count)))
     }
     if !rejected.isEmpty {
-      throw .data(
-        "\(rejected.count) of \(lines.count) lines were not imported; see the lines listed above.")
+      throw .data(Text(.importRejected, String(rejected.count), String(lines.count)))
+    }
+  }
+
+  /// The name of a format, for the line that starts an import.
+  static func formatName(_ kind: ImportFile.Kind) -> String {
+    switch kind {
+    case .csv: "CSV"
+    case .jsonLines: "JSON Lines"
+    case .tsv, .archive: "TSV"
     }
   }
 
@@ -207,10 +232,8 @@ enum JournalImportCommand {
     let console = context.console
     console.print(
       context.text(
-        "\(summary.file): \(summary.imported)개 가져옴, \(summary.skipped)개는 이미 있어 건너뜀, "
-          + "\(summary.rejected.count)줄 거부 (\(summary.lines)줄 중).",
-        "\(summary.file): imported \(summary.imported) entries, skipped \(summary.skipped) already "
-          + "in the journal, rejected \(summary.rejected.count) lines (of \(summary.lines))."))
+        .importedEntriesSkippedAlreadyIn, "\(summary.file)", "\(summary.imported)",
+        "\(summary.skipped)", "\(summary.rejected.count)", "\(summary.lines)"))
     for rejection in summary.rejected {
       let field = rejection.field.map { ", \($0)" } ?? ""
       console.print("  line \(rejection.line)\(field): \(rejection.message)")

@@ -8,11 +8,11 @@ enum SettingsCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(arguments, usage: Help.settings)
     guard let action = options.positionals.first else {
-      throw .usage("missing action: list, get, set or watch.", Help.settings)
+      throw .usage(Text(.settingsMissingAction), Help.settings)
     }
     switch action {
     case "list":
-      try options.expectPositionals(1...1, "", usage: Help.settings)
+      try options.expectPositionals(1...1, usage: Help.settings)
       let store = try context.openSettings()
       let values = keys.map { ($0, value(of: $0, in: store)) }
       if context.json {
@@ -24,7 +24,7 @@ enum SettingsCommand {
         }
       }
     case "watch":
-      try options.expectPositionals(1...1, "", usage: Help.settings)
+      try options.expectPositionals(1...1, usage: Help.settings)
       let store = try context.openSettings()
       try await Watch.run(context) { wake in
         [
@@ -42,8 +42,7 @@ enum SettingsCommand {
         return values.map { "\($0.0)=\($0.1.raw)" }.joined(separator: " ")
       }
     case "get":
-      try options.expectPositionals(
-        2...2, "KEY (theme, unit, pet or scale)", usage: Help.settingsGet)
+      try options.expectPositionals(2...2, .missingSettingKey, usage: Help.settingsGet)
       let key = try checkedKey(options.positionals[1], usage: Help.settingsGet)
       let store = try context.openSettings()
       let value = value(of: key, in: store)
@@ -53,7 +52,7 @@ enum SettingsCommand {
         context.console.print(value.raw)
       }
     case "set":
-      try options.expectPositionals(3...3, "KEY and VALUE", usage: Help.settingsSet)
+      try options.expectPositionals(3...3, .missingKeyAndValue, usage: Help.settingsSet)
       let key = try checkedKey(options.positionals[1], usage: Help.settingsSet)
       let text = options.positionals[2]
       let store = try context.openSettings()
@@ -75,7 +74,7 @@ enum SettingsCommand {
       } catch let error as SettingsError {
         throw CLIError(error)
       } catch {
-        throw .data("\(error)")
+        throw .data(Text(.unexpectedError, "\(error)"))
       }
       let value = value(of: key, in: store)
       if context.json {
@@ -84,8 +83,7 @@ enum SettingsCommand {
         context.console.print("\(key) = \(value.raw)  (\(value.display(context.language)))")
       }
     default:
-      throw .usage(
-        "unknown action \"\(action.prefix(20))\": use list, get, set or watch.", Help.settings)
+      throw .usage(Text(.settingsUnknownAction, String(action.prefix(20))), Help.settings)
     }
   }
 
@@ -113,7 +111,7 @@ enum SettingsCommand {
 
   static func checkedKey(_ key: String, usage: String) throws(CLIError) -> String {
     guard keys.contains(key) else {
-      throw .usage("unknown setting \"\(key.prefix(20))\": use theme, unit, pet or scale.", usage)
+      throw .usage(Text(.unknownSetting, String(key.prefix(20))), usage)
     }
     return key
   }
@@ -123,7 +121,8 @@ enum SettingsCommand {
   ) throws(CLIError) -> Value where Value.RawValue == String {
     guard let value = Value(rawValue: text.lowercased()) else {
       let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-      throw .usage("\(key) is one of \(allowed), not \"\(text.prefix(20))\".", Help.settingsSet)
+      throw .usage(
+        Text(.settingValueNotAllowed, key, allowed, String(text.prefix(20))), Help.settingsSet)
     }
     return value
   }

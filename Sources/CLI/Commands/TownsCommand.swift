@@ -8,8 +8,7 @@ enum TownsCommand {
     let options = try ParsedOptions(
       arguments, valued: ["--lat", "--lon", "--nx", "--ny", "--limit"], usage: Help.towns)
     guard let action = options.positionals.first else {
-      throw .usage(
-        "missing action: list, add, select, remove, watch, search or nearest.", Help.towns)
+      throw .usage(Text(.townsMissingAction), Help.towns)
     }
     // KMA's areas need no settings.
     switch action {
@@ -17,18 +16,18 @@ enum TownsCommand {
     case "nearest": return try TownsPlacesCommand.nearest(options, context)
     default:
       if options.has("--limit") {
-        throw .usage("--limit belongs to 'towns search' only.", Help.towns)
+        throw .usage(Text(.limitOnlySearch), Help.towns)
       }
     }
     if action != "add", let place = ["--lat", "--lon", "--nx", "--ny"].first(where: options.has) {
-      throw .usage("\(place) belongs to 'towns add' only.", Help.towns)
+      throw .usage(Text(.placeOnlyAdd, place), Help.towns)
     }
     let store = try context.openSettings()
     switch action {
     case "list":
-      try options.expectPositionals(1...1, "", usage: Help.towns)
+      try options.expectPositionals(1...1, usage: Help.towns)
     case "add":
-      try options.expectPositionals(2...2, "the town's NAME", usage: Help.townsAdd)
+      try options.expectPositionals(2...2, .missingTownName, usage: Help.townsAdd)
       // With no place given, the name is looked up among KMA's areas.
       let town =
         try TownPicker.place(from: options, usage: Help.townsAdd) == nil
@@ -36,19 +35,19 @@ enum TownsCommand {
         : try TownPicker.town(named: options.positionals[1], from: options, usage: Help.townsAdd)
       try await change(store) { (towns) throws(SettingsError) in try towns.add(town) }
     case "select":
-      try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns select NAME")
+      try options.expectPositionals(2...2, .missingTownName, usage: "haru towns select NAME")
       let town = try TownPicker.saved(options.positionals[1], in: store[.savedTowns])
       try await change(store) { (towns) throws(SettingsError) in
         try towns.select(at: TownPicker.index(of: town, in: towns))
       }
     case "remove":
-      try options.expectPositionals(2...2, "the town's NAME", usage: "haru towns remove NAME")
+      try options.expectPositionals(2...2, .missingTownName, usage: "haru towns remove NAME")
       let town = try TownPicker.saved(options.positionals[1], in: store[.savedTowns])
       try await change(store) { (towns) throws(SettingsError) in
         try towns.remove(at: TownPicker.index(of: town, in: towns))
       }
     case "watch":
-      try options.expectPositionals(1...1, "", usage: "haru towns watch")
+      try options.expectPositionals(1...1, usage: "haru towns watch")
       try await Watch.run(context) { wake in
         [Watch.follow(store.observe(.savedTowns), wake)]
       } render: { () throws(CLIError) -> String in
@@ -56,9 +55,7 @@ enum TownsCommand {
       }
       return
     default:
-      throw .usage(
-        "unknown action \"\(action.prefix(20))\": use list, add, select, remove, watch, search or nearest.",
-        Help.towns)
+      throw .usage(Text(.townsUnknownAction, String(action.prefix(20))), Help.towns)
     }
     try show(store[.savedTowns], context)
   }
@@ -73,7 +70,7 @@ enum TownsCommand {
     } catch let error as SettingsError {
       throw CLIError(error)
     } catch {
-      throw .data("\(error)")
+      throw .data(Text(.unexpectedError, "\(error)"))
     }
   }
 
@@ -146,7 +143,7 @@ enum TownPicker {
     named name: String, from options: ParsedOptions, usage: String
   ) throws(CLIError) -> Town {
     guard let place = try place(from: options, usage: usage) else {
-      throw .usage("give the town's place: --lat and --lon, or --nx and --ny.", usage)
+      throw .usage(Text(.townNeedsPlace), usage)
     }
     return try make(name: name, place)
   }
@@ -166,9 +163,9 @@ enum TownPicker {
     case (nil, nil, nil, nil): return nil
     case (let latitude?, let longitude?, nil, nil): return .coordinate(latitude, longitude)
     case (nil, nil, let nx?, let ny?): return .grid(nx, ny)
-    case (_, _, nil, nil): throw .usage("--lat and --lon go together.", usage)
-    case (nil, nil, _, _): throw .usage("--nx and --ny go together.", usage)
-    default: throw .usage("give either --lat and --lon or --nx and --ny, not both.", usage)
+    case (_, _, nil, nil): throw .usage(Text(.latLonTogether), usage)
+    case (nil, nil, _, _): throw .usage(Text(.nxNyTogether), usage)
+    default: throw .usage(Text(.latLonOrGrid), usage)
     }
   }
 
@@ -182,7 +179,7 @@ enum TownPicker {
         return try Town(name: name, gridPoint: GridPoint(nx: nx, ny: ny))
       }
     } catch {
-      throw .data(error.message)
+      throw .data(Text(.placeFailed, error.message))
     }
   }
 
@@ -194,7 +191,7 @@ enum TownPicker {
       return town
     }
     let saved = towns.map(\.name).joined(separator: ", ")
-    throw .data("No saved town is named \"\(name.prefix(60))\"; the saved towns are \(saved).")
+    throw .data(Text(.noSavedTown, String(name.prefix(60)), saved))
   }
 
   /// Where a town is among the saved towns as they are stored now: a change is replayed on the

@@ -8,21 +8,21 @@ enum TownsPlacesCommand {
   static let candidateCount = 10
 
   static func search(_ options: ParsedOptions, _ context: Context) throws(CLIError) {
-    try options.expectPositionals(2...2, "the QUERY", usage: Help.townsSearch)
+    try options.expectPositionals(2...2, .missingQuery, usage: Help.townsSearch)
     let query = try nonEmpty(options.positionals[1], usage: Help.townsSearch)
     let limit = try options.integer("--limit", usage: Help.townsSearch) ?? 10
     guard limit > 0 else {
-      throw .usage("--limit needs a whole number above 0, not \(limit).", Help.townsSearch)
+      throw .usage(Text(.limitAboveZero, String(limit)), Help.townsSearch)
     }
     try show(PlaceDirectory().search(query, limit: limit), context)
   }
 
   static func nearest(_ options: ParsedOptions, _ context: Context) throws(CLIError) {
-    try options.expectPositionals(1...1, "", usage: Help.townsNearest)
+    try options.expectPositionals(1...1, usage: Help.townsNearest)
     guard let latitude = try options.double("--lat", usage: Help.townsNearest),
       let longitude = try options.double("--lon", usage: Help.townsNearest)
     else {
-      throw .usage("give the point: --lat and --lon.", Help.townsNearest)
+      throw .usage(Text(.nearestNeedsPoint), Help.townsNearest)
     }
     do {
       let coordinate = try Coordinate(latitude: latitude, longitude: longitude)
@@ -33,9 +33,9 @@ enum TownsPlacesCommand {
         context.console.print(line(place))
       }
     } catch let error as ModelError {
-      throw .data(error.message)
+      throw .data(Text(.placeFailed, error.message))
     } catch {
-      throw .data("\(error)")
+      throw .data(Text(.unexpectedError, "\(error)"))
     }
   }
 
@@ -47,25 +47,21 @@ enum TownsPlacesCommand {
     guard let place = directory.uniquePlace(for: query) else {
       let candidates = directory.search(query, limit: candidateCount)
       guard !candidates.isEmpty else {
-        throw .usage(
-          "no area is named \"\(query.prefix(40))\"; try 'haru towns search' with part of the name.",
-          Help.townsAdd)
+        throw .usage(Text(.noAreaNamed, String(query.prefix(40))), Help.townsAdd)
       }
       let list = candidates.map { "\n  \($0.fullName)" }.joined()
-      throw .usage(
-        "\"\(query.prefix(40))\" names more than one area; add one by its full name:\(list)",
-        Help.townsAdd)
+      throw .usage(Text(.areaAmbiguous, String(query.prefix(40)), list), Help.townsAdd)
     }
     do {
       return try Town(place)
     } catch {
-      throw .data(error.message)
+      throw .data(Text(.placeFailed, error.message))
     }
   }
 
   private static func nonEmpty(_ query: String, usage: String) throws(CLIError) -> String {
     guard query.contains(where: { !$0.isWhitespace }) else {
-      throw .usage("the query is empty.", usage)
+      throw .usage(Text(.queryEmpty), usage)
     }
     return query
   }

@@ -12,24 +12,42 @@ enum WarningsCommand {
     let options = try ParsedOptions(
       arguments,
       valued: ["--town", "--lat", "--lon", "--now", "--warn-base-url", "--service-key"],
-      flags: [], usage: usage)
-    try options.expectPositionals(0...0, "", usage: usage)
-    let now = try options.value("--now").map { (text) throws(CLIError) in
+      flags: ["--offline"], usage: usage)
+    try options.expectPositionals(0...0, usage: usage)
+    let offline = options.flag("--offline")
+    if offline,
+      ["--town", "--lat", "--lon", "--now", "--warn-base-url"].contains(where: options.has)
+    {
+      throw .usage(Text(.warningsOfflineAlone), usage)
+    }
+    var now = try options.value("--now").map { (text) throws(CLIError) in
       try ForecastCommand.parseInstant(text, usage: usage)
     }
     let settings = try context.openSettings()
-    let (name, place) = try pickPlace(options, settings)
-    guard let client = try client(options, context, kmaBaseURL: nil, now: now) else {
-      throw .usage(
-        "the warnings need the KMA service key: pass --service-key KEY or set "
-          + "HARU_KMA_SERVICE_KEY (the key must be approved for 기상청_기상특보 조회서비스).", usage)
+    let name: String
+    let place: Place
+    let client: KMAWarningsClient
+    if offline {
+      guard let sample = PlaceDirectory().uniquePlace(for: SampleData.warningsTown) else {
+        throw .data(Text(.samplesNotFound))
+      }
+      (name, place) = (sample.name, sample)
+      now = SampleData.warningsInstant
+      client = try sampleClient()
+    } else {
+      (name, place) = try pickPlace(options, settings)
+      guard let asked = try Self.client(options, context, kmaBaseURL: nil, now: now) else {
+        throw .usage(Text(.warningsNeedKey, Keys.whereToGetOne), usage)
+      }
+      client = asked
     }
     let report = await client.report(
       province: place.province, district: place.district, neighborhood: place.neighborhood,
       at: now)
     if let reason = report.missingReason {
-      context.console.printError("haru: note: \(reason.message(in: context.language))")
+      context.console.printError(context.text(.reportNote, reason.message(in: context.language)))
     }
+    if offline { SampleData.printLabel(SampleData.warningsLabel(context.language), context) }
     if context.json {
       try context.printJSON(WarningsDocument(report, town: name, language: context.language))
       return
@@ -39,6 +57,17 @@ enum WarningsCommand {
         + ForecastAttribution.kmaWarnings.text)
     for line in lines(report, context) {
       context.console.print(line)
+    }
+  }
+
+  /// A client that answers from the bundled warning samples, at their own instant.
+  static func sampleClient() throws(CLIError) -> KMAWarningsClient {
+    let transport = SampleTransport(folder: try SampleData.folder(), service: .warnings)
+    do {
+      return try KMAWarningsClient(
+        serviceKey: "sample", transport: transport, now: { SampleData.warningsInstant })
+    } catch {
+      throw CLIError(error)
     }
   }
 
@@ -52,16 +81,17 @@ enum WarningsCommand {
     let longitude = try options.double("--lon", usage: usage)
     if let name = options.value("--town") {
       guard latitude == nil, longitude == nil else {
-        throw .usage("give --town, or --lat and --lon: only one of them.", usage)
+        throw .usage(Text(.townOrLatLon), usage)
       }
       if let town = settings[.savedTowns].first(where: { $0.name == name }) {
         return (town.name, try place(of: town, in: directory))
       }
       guard let place = directory.uniquePlace(for: name) else {
         let candidates = directory.search(name, limit: 5).map(\.fullName)
-        let hint = candidates.isEmpty ? "" : " Did you mean: \(candidates.joined(separator: ", "))?"
-        throw .data(
-          "\"\(name.prefix(60))\" is neither a saved town nor one area of KMA's table.\(hint)")
+        let hint =
+          candidates.isEmpty
+          ? Text(.empty) : Text(.didYouMean, candidates.joined(separator: ", "))
+        throw .data(Text(.notATownOrArea, String(name.prefix(60)), hint))
       }
       return (place.name, place)
     }
@@ -72,13 +102,13 @@ enum WarningsCommand {
           to: Coordinate(latitude: latitude, longitude: longitude))
         return ("\(latitude), \(longitude)", place)
       } catch {
-        throw .data(error.message)
+        throw .data(Text(.placeFailed, error.message))
       }
     case (nil, nil):
       let town = settings[.savedTowns].current
       return (town.name, try place(of: town, in: directory))
     default:
-      throw .usage("--lat and --lon go together.", usage)
+      throw .usage(Text(.latLonTogether), usage)
     }
   }
 
@@ -88,7 +118,7 @@ enum WarningsCommand {
     do {
       return try directory.nearest(to: town.coordinate ?? town.gridPoint.center)
     } catch {
-      throw .data(error.message)
+      throw .data(Text(.placeFailed, error.message))
     }
   }
 
@@ -123,17 +153,17 @@ enum WarningsCommand {
   static func lines(_ report: WarningsReport, _ context: Context) -> [String] {
     var lines = warningLines(report, context)
     if report.missingReason == nil, report.active.isEmpty {
-      lines.insert(context.text("발효 중인 특보 없음", "No warning in force"), at: 0)
+      lines.insert(context.text(.noWarningInForce), at: 0)
     }
     if !report.preliminary.isEmpty {
-      lines.append(context.text("예비특보 (아직 발효 아님):", "Preliminary (not in force):"))
+      lines.append(context.text(.preliminaryNotInForce))
       for warning in report.preliminary {
-        let kind = warning.kindText + context.text(" 예비특보", " preliminary")
+        let kind = warning.kindText + context.text(.preliminary)
         lines.append("  \(kind) · \(warning.text)")
       }
     }
     for diagnostic in report.diagnostics {
-      lines.append(context.text("참고: ", "Note: ") + diagnostic.message(in: context.language))
+      lines.append(context.text(.note) + diagnostic.message(in: context.language))
     }
     return lines
   }
@@ -143,21 +173,19 @@ enum WarningsCommand {
   static func warningLines(_ report: WarningsReport, _ context: Context) -> [String] {
     if report.missingReason != nil {
       return [
-        context.text(
-          "특보를 받지 못했습니다. 지금 발효 중인 특보가 있는지 알 수 없습니다.",
-          "The warnings could not be had; whether any is in force is not known.")
+        context.text(.theWarningsCouldNotBe)
       ]
     }
     let language = context.language
     let active = report.active.map { found in
       let since = ForecastCommand.koreanTime(found.warning.effectiveAt)
       return "\(found.warning.title(in: language)) · \(zoneText(found, context)) · "
-        + context.text("\(since)부터 발효 중", "in force since \(since)")
+        + context.text(.inForceSince, "\(since)")
     }
     let upcoming = report.upcoming.map { found in
       let from = ForecastCommand.koreanTime(found.warning.effectiveAt)
       return "\(found.warning.title(in: language)) · \(zoneText(found, context)) · "
-        + context.text("발표됨, \(from)부터 발효", "issued, in force from \(from)")
+        + context.text(.issuedInForceFrom, "\(from)")
     }
     return active + upcoming
   }
@@ -168,7 +196,7 @@ enum WarningsCommand {
     guard !lines.isEmpty else { return }
     context.console.print("")
     context.console.print(
-      context.text("기상특보", "Weather warnings") + " (\(ForecastAttribution.kmaWarnings.text))")
+      context.text(.weatherWarnings) + " (\(ForecastAttribution.kmaWarnings.text))")
     lines.forEach(context.console.print)
   }
 
@@ -176,7 +204,7 @@ enum WarningsCommand {
   static func zoneText(_ found: TownWarning, _ context: Context) -> String {
     let zone = found.warning.zoneName
     return found.isPartOfTown
-      ? context.text("일부 지역: \(zone)", "in part of the town: \(zone)") : zone
+      ? context.text(.inPartOfTheTown, "\(zone)") : zone
   }
 }
 

@@ -21,7 +21,7 @@ struct GlobalOptions: Sendable {
     func value(of option: String, inline: String?) throws(CLIError) -> String {
       if let inline { return inline }
       guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else {
-        throw .usage("\(option) needs a value.", Help.globalUsage)
+        throw .usage(Text(.optionNeedsValue, option), Help.globalUsage)
       }
       index += 1
       return arguments[index]
@@ -35,20 +35,22 @@ struct GlobalOptions: Sendable {
       let (name, inline) = splitInline(argument)
       switch name {
       case "--json":
-        guard inline == nil else { throw .usage("--json takes no value.", Help.globalUsage) }
+        guard inline == nil else {
+          throw .usage(Text(.optionTakesNoValue, "--json"), Help.globalUsage)
+        }
         options.json = true
       case "-h", "--help":
         options.help = true
       case "--data-dir":
         let path = try value(of: name, inline: inline)
         guard !path.isEmpty else {
-          throw .usage("--data-dir needs a folder.", Help.globalUsage)
+          throw .usage(Text(.dataDirNeedsFolder), Help.globalUsage)
         }
         options.dataDirectory = path
       case "--lang":
         let code = try value(of: name, inline: inline)
         guard let language = DisplayLanguage(rawValue: code.lowercased()) else {
-          throw .usage("--lang is ko or en, not \"\(code.prefix(10))\".", Help.globalUsage)
+          throw .usage(Text(.langIsKoOrEn, String(code.prefix(10))), Help.globalUsage)
         }
         options.language = language
       default:
@@ -57,6 +59,20 @@ struct GlobalOptions: Sendable {
       index += 1
     }
     return (options, rest)
+  }
+
+  /// The language `--lang` asks for, read leniently before the options are checked, so that an
+  /// error in them is told in that language; `nil` when none is asked for or it is no language.
+  static func language(in arguments: [String]) -> DisplayLanguage? {
+    var found: DisplayLanguage?
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--" { break }
+      let (name, inline) = splitInline(argument)
+      guard name == "--lang" else { continue }
+      let value = inline ?? (index + 1 < arguments.count ? arguments[index + 1] : "")
+      found = DisplayLanguage(rawValue: value.lowercased()) ?? found
+    }
+    return found
   }
 
   /// `--name=value` as its two parts; any other argument as itself and no value.
@@ -100,25 +116,25 @@ struct ParsedOptions: Sendable {
       }
       let (name, inline) = GlobalOptions.splitInline(argument)
       if flags.contains(name) {
-        guard inline == nil else { throw .usage("\(name) takes no value.", usage) }
+        guard inline == nil else { throw .usage(Text(.optionTakesNoValue, name), usage) }
         guard !self.flags.contains(name) else {
-          throw .usage("\(name) is given more than once.", usage)
+          throw .usage(Text(.optionRepeated, name), usage)
         }
         self.flags.insert(name)
       } else if valued.contains(name) {
-        guard values[name] == nil else { throw .usage("\(name) is given more than once.", usage) }
+        guard values[name] == nil else { throw .usage(Text(.optionRepeated, name), usage) }
         if let inline {
           values[name] = inline
         } else {
           guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-            throw .usage("\(name) needs a value.", usage)
+            throw .usage(Text(.optionNeedsValue, name), usage)
           }
           values[name] = arguments[index]
           index += 1
         }
       } else {
         // The option's name only: a mistyped option may be followed by a secret.
-        throw .usage("unknown option \(name.prefix(40)).", usage)
+        throw .usage(Text(.unknownOption, String(name.prefix(40))), usage)
       }
     }
   }
@@ -134,13 +150,13 @@ struct ParsedOptions: Sendable {
 
   /// Checks the number of positional arguments.
   func expectPositionals(
-    _ count: ClosedRange<Int>, _ what: String, usage: String
+    _ count: ClosedRange<Int>, _ what: Message = .missingArgument, usage: String
   ) throws(CLIError) {
     if positionals.count < count.lowerBound {
-      throw .usage("missing \(what).", usage)
+      throw .usage(Text(what), usage)
     }
     if positionals.count > count.upperBound {
-      throw .usage("too many arguments.", usage)
+      throw .usage(Text(.tooManyArguments), usage)
     }
   }
 
@@ -151,7 +167,7 @@ struct ParsedOptions: Sendable {
       return nil
     }
     guard let number = Double(text), number.isFinite else {
-      throw .usage("\(name) needs a number, not \"\(text.prefix(20))\".", usage)
+      throw .usage(Text(.needsNumber, name, String(text.prefix(20))), usage)
     }
     return number
   }
@@ -162,7 +178,7 @@ struct ParsedOptions: Sendable {
       return nil
     }
     guard let number = Int(text) else {
-      throw .usage("\(name) needs a whole number, not \"\(text.prefix(20))\".", usage)
+      throw .usage(Text(.needsWholeNumber, name, String(text.prefix(20))), usage)
     }
     return number
   }

@@ -1,3 +1,5 @@
+import HaruModels
+
 /// Why a command failed, and so the exit status and what standard error says.
 struct CLIError: Error {
   /// The kind of failure, which decides the exit status.
@@ -13,24 +15,30 @@ struct CLIError: Error {
   }
 
   let kind: Kind
-  let message: String
+  /// What went wrong, in words of the message tables.
+  let text: Text
   /// The usage line of the command that was misused.
   let usage: String?
 
-  init(_ kind: Kind, _ message: String, usage: String? = nil) {
+  init(_ kind: Kind, _ text: Text, usage: String? = nil) {
     self.kind = kind
-    self.message = message
+    self.text = text
     self.usage = usage
   }
 
   /// A usage error for a command.
-  static func usage(_ message: String, _ usage: String) -> CLIError {
-    CLIError(.usage, message, usage: usage)
+  static func usage(_ text: Text, _ usage: String) -> CLIError {
+    CLIError(.usage, text, usage: usage)
   }
 
   /// A data error.
-  static func data(_ message: String) -> CLIError {
-    CLIError(.data, message)
+  static func data(_ text: Text) -> CLIError {
+    CLIError(.data, text)
+  }
+
+  /// The message in a language.
+  func message(in language: DisplayLanguage) -> String {
+    text.rendered(in: language)
   }
 
   var exitStatus: Int32 {

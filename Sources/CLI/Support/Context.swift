@@ -41,7 +41,7 @@ struct Context: Sendable {
     do {
       store = try SettingsStore(backend: FilePreferencesBackend(fileURL: settingsFile))
     } catch {
-      throw .data("The settings in \(settingsFile.path) cannot be opened: \(error.message)")
+      throw .data(Text(.settingsCannotOpen, settingsFile.path, error.message))
     }
     for problem in store.diagnostics.value {
       console.printError("haru: warning: \(problem.message)")
@@ -54,7 +54,7 @@ struct Context: Sendable {
     do {
       return try JournalRepository(directory: journalDirectory)
     } catch {
-      throw .data("The journal in \(journalDirectory.path) cannot be opened: \(error.message)")
+      throw .data(Text(.journalCannotOpen, journalDirectory.path, error.message))
     }
   }
 
@@ -66,12 +66,25 @@ struct Context: Sendable {
       let data = try encoder.encode(value)
       console.print(String(decoding: data, as: UTF8.self))
     } catch {
-      throw .data("The result could not be written as JSON: \(error)")
+      throw .data(Text(.jsonFailed, "\(error)"))
     }
   }
+}
 
-  /// Picks the Korean or the English text.
-  func text(_ korean: String, _ english: String) -> String {
-    language == .korean ? korean : english
+extension Context {
+  /// A message of the tables in the output's language.
+  func text(_ key: Message, _ values: any TextValue...) -> String {
+    Text(key, values: values).rendered(in: language)
+  }
+}
+
+extension DisplayLanguage {
+  /// The language the environment asks for, as the C library reads it: `LC_ALL`, else
+  /// `LC_MESSAGES`, else `LANG`, the first that is set and not empty; Korean for any `ko…`
+  /// (`ko_KR.UTF-8`), English otherwise.
+  init(environment: [String: String]) {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }
+      .first { !$0.isEmpty }
+    self = locale?.lowercased().hasPrefix("ko") == true ? .korean : .english
   }
 }

@@ -1,3 +1,5 @@
+import HaruModels
+
 /// The usage lines and the help text; Documentation/Haru.docc/CLIReference.md says the same.
 enum Help {
   static let globalUsage = "haru <command> [--data-dir DIR] [--json] [--lang ko|en]"
@@ -8,10 +10,10 @@ enum Help {
     + " [--air-service-key KEY] [--air-base-url URL] [--warn-base-url URL] [--offline]"
   static let air =
     "haru air [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--scale korea|who2021|eight]"
-    + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601]"
+    + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601] [--offline]"
   static let warnings =
     "haru warnings [--town NAME | --lat LAT --lon LON] [--now ISO8601] [--warn-base-url URL]"
-    + " [--json]"
+    + " [--offline] [--json]"
   static let settings =
     "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet, scale)"
   static let settingsGet = "haru settings get theme|unit|pet|scale"
@@ -44,7 +46,8 @@ enum Help {
   static let journalCheck = "haru journal check"
   static let journalWatch = "haru journal watch [--favorites] [--limit N]"
 
-  static let text = """
+  /// The whole help in English; ``korean`` says the same in Korean.
+  static let english = """
     haru — the weather for your towns and a journal of scents, from the terminal.
 
     usage: \(globalUsage)
@@ -57,7 +60,7 @@ enum Help {
       settings                  show or change the theme, temperature unit, pet and air scale
       towns                     the towns you follow (up to 3), one of them current
       journal                   the scent journal
-      help                      this text
+      help [COMMAND | keys]     this text, one command's part, or how to get the service keys
 
     forecast:
       \(forecast)
@@ -78,7 +81,9 @@ enum Help {
         (CAI) and the forecast for today and tomorrow. The key comes from --air-service-key or
         HARU_AIRKOREA_SERVICE_KEY, else the KMA key (one portal key often covers both). AirKorea
         is asked on the host of --base-url when that is given and --air-base-url is not.
-        출처: 한국환경공단 에어코리아; real-time values are provisional.
+        --offline shows AirKorea's real values of 10 Seoul stations on 2023-11-08 14:00,
+        labelled as samples, with no key. 출처: 한국환경공단 에어코리아; real-time values are
+        provisional.
 
     warnings:
       \(warnings)
@@ -91,7 +96,8 @@ enum Help {
         before getPwnCd), else at https://apis.data.go.kr/1360000/WthrWrnInfoService. Events
         of the last 60 days are replayed. When the service refuses or fails, nothing is shown
         as in force, the reason goes to standard error, JSON `missing` says it, exit status 0.
-        출처: 기상청.
+        --offline shows part of KMA's real warnings of 2026-09-26 11:30 for 서귀포시, labelled
+        as samples, with no key. 출처: 기상청.
 
     settings:
       haru settings list
@@ -122,8 +128,9 @@ enum Help {
         entries of one perfume (its exact brand and name, as `journal perfumes` prints them).
       \(journalPerfumes)
       \(journalImport)
-        PATH is tab-separated (id, date, brand, name, content, sentence, favorite) or JSON Lines
-        with the same field names. A line with an empty id (or a record without one) gets an
+        PATH is tab-separated (id, date, brand, name, content, sentence, favorite), JSON Lines
+        with the same field names, or the CSV that export --csv writes. What it is is read from
+        its contents; any other file (a photo, a PDF, an empty file) is refused, exit status 3. A line with an empty id (or a record without one) gets an
         id derived from its content. Ctrl-C stops after the batch being written. A line already
         imported is skipped, so an interrupted import can be run again. PATH may also be a
         journal archive (a folder or a .harujournal file made by export): it is checked whole
@@ -141,7 +148,8 @@ enum Help {
     global options, before the command or anywhere after it:
       --data-dir DIR            where settings and the journal live (env HARU_DATA_DIR)
       --json                    print one JSON document on standard output
-      --lang ko|en              the language of the output (default: from the locale)
+      --lang ko|en              the language of the output (default: LC_ALL, LC_MESSAGES or
+                                LANG; ko_KR.UTF-8 is Korean)
       -h, --help                this text
 
     Arguments are read as UTF-8 text; one that is not (from a terminal set to another
@@ -151,20 +159,36 @@ enum Help {
                  · 130 interrupted import or export
     """
 
-  /// The commands whose part of ``text`` is shown on its own.
+  /// The commands whose part of the help is shown on its own.
   private static let commandsWithAPart = [
     "forecast", "air", "warnings", "settings", "towns", "journal",
   ]
 
-  /// What `haru COMMAND --help` and `haru help COMMAND` print: the command's part of ``text``,
-  /// then the global options and exit statuses; the whole text for a command without a part of
-  /// its own (`demo`) or a word that is no command.
-  static func text(for command: String) -> String {
-    let parts = text.split(separator: "\n\n").map(String.init)
-    guard commandsWithAPart.contains(command),
-      let own = parts.first(where: { $0.hasPrefix(command + ":\n") })
-    else { return text }
-    let common = parts.filter { $0.hasPrefix("global options") || $0.hasPrefix("exit status") }
-    return (["usage: \(globalUsage)", own] + common).joined(separator: "\n\n")
+  /// The words every command is, for `haru help COMMAND`.
+  private static let commands = commandsWithAPart + ["demo", "help"]
+
+  /// The whole help in a language.
+  static func text(in language: DisplayLanguage) -> String {
+    language == .korean ? korean : english
+  }
+
+  /// What `haru COMMAND --help` and `haru help COMMAND` print: the command's part of the help,
+  /// then the global options and exit statuses; the whole help for a command without a part of
+  /// its own (`demo`, `help`); the guide to the service keys for `keys`.
+  ///
+  /// - Throws: A usage error naming a word that is no command.
+  static func text(for command: String, in language: DisplayLanguage) throws(CLIError) -> String {
+    if command == "keys" { return Text(.helpKeys).rendered(in: language) }
+    guard commands.contains(command) else {
+      throw .usage(Text(.helpUnknownTopic, String(command.prefix(30))), globalUsage)
+    }
+    let whole = text(in: language)
+    let parts = whole.split(separator: "\n\n").map(String.init)
+    guard let own = parts.first(where: { $0.hasPrefix(command + ":\n") }) else { return whole }
+    let common = parts.filter { part in
+      ["global options", "exit status", "전역 옵션", "종료 상태"].contains { part.hasPrefix($0) }
+    }
+    let usage = Text(.reportUsageLine, globalUsage).rendered(in: language)
+    return ([usage, own] + common).joined(separator: "\n\n")
   }
 }

@@ -14,12 +14,55 @@ enum SampleData {
 
   /// The words every output made from samples carries.
   static func label(_ language: DisplayLanguage) -> String {
-    language == .korean
-      ? "샘플 데이터 (기준 시각 2026-10-04 07:30 KST, 서울특별시청 격자): 4–10일째는 그날 아침 "
-        + "기상청이 실제로 발표한 중기예보이고, 오늘부터 3일 뒤까지와 현재 날씨는 만든 예시 값입니다."
-      : "SAMPLE DATA (as of 2026-10-04 07:30 KST, Seoul City Hall's grid cell): days 4–10 are "
-        + "KMA's real mid-term forecast of that morning; today to day 3 and the current weather "
-        + "are made-up illustrative values."
+    Text(.sampleLabel).rendered(in: language)
+  }
+
+  /// The instant the air-quality samples answer for: 2023-11-08 14:30 Korea Standard Time, half
+  /// an hour after AirKorea's real measurements of Seoul at 14:00.
+  static let airInstant = Date(timeIntervalSince1970: 1_699_421_400)
+
+  /// The instant the warning samples answer for: 2026-09-26 11:30 Korea Standard Time, while the
+  /// 호우경보 of 제주도산지 was in force.
+  static let warningsInstant = Date(timeIntervalSince1970: 1_790_389_800)
+
+  /// The day of the warning samples, as KMA writes it in `fromTmFc`.
+  static let warningsDay = "20260926"
+
+  /// The town the warning samples are shown for: it has warnings in force at their instant.
+  static let warningsTown = "서귀포시"
+
+  /// The words `haru air --offline` prints with its samples.
+  static func airLabel(_ language: DisplayLanguage) -> String {
+    Text(.airSampleLabel).rendered(in: language)
+  }
+
+  /// The words `haru warnings --offline` prints with its samples.
+  static func warningsLabel(_ language: DisplayLanguage) -> String {
+    Text(.warningsSampleLabel).rendered(in: language)
+  }
+
+  /// Prints the words that say the output is made from samples: on standard output before the
+  /// text, on standard error when the output is JSON, so that standard output stays the contract.
+  static func printLabel(_ label: String, _ context: Context) {
+    if context.json {
+      context.console.printError("haru: note: \(label)")
+    } else {
+      context.console.print(label)
+    }
+  }
+
+  /// The town the Seoul samples answer for: Seoul City Hall, when the command line names no
+  /// place or names a place in its grid cell; a usage error for any other place, since showing
+  /// the samples for it would lie.
+  static func seoulTown(
+    _ options: ParsedOptions, _ town: Town, usage: String
+  ) throws(CLIError) -> Town {
+    let seoul = Town.seoulCityHall
+    guard options.has("--town") || options.has("--lat") || options.has("--nx") else { return seoul }
+    guard town.gridPoint == seoul.gridPoint else {
+      throw .usage(Text(.offlineSeoulOnly), usage)
+    }
+    return town
   }
 
   /// The folder of the samples, or an error saying where it was looked for.
@@ -43,10 +86,7 @@ enum SampleData {
     if let found = candidates.first(where: { manager.fileExists(atPath: $0.path) }) {
       return found
     }
-    throw .data(
-      "The bundled sample responses were not found next to the haru executable "
-        + "(looked for Haru_HaruCLI.resources and Haru_HaruCLI.bundle). "
-        + "Run haru from its build folder, or copy the resource bundle next to it.")
+    throw .data(Text(.samplesNotFound))
   }
 }
 
@@ -55,11 +95,15 @@ enum SampleData {
 /// KMA requests are answered with the sample of their operation and base date and time (or
 /// mid-term issuance, `tmFc`), and
 /// with the service's "no data" answer (result code 03) for a run the samples do not hold, as
-/// the service itself does. Open-Meteo requests are answered with its one sample.
+/// the service itself does. Open-Meteo requests are answered with its one sample. AirKorea's
+/// station list and Seoul's real-time values, and KMA's warning events of one day and its
+/// status, are answered likewise, "no data" for anything else.
 struct SampleTransport: HTTPTransport {
   enum Service: Sendable {
     case kma
     case openMeteo
+    case airKorea
+    case warnings
   }
 
   let folder: URL
@@ -67,24 +111,48 @@ struct SampleTransport: HTTPTransport {
 
   static let noData = #"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#
 
-  func send(_ request: HTTPRequest) async throws(ForecastError) -> HTTPResponse {
-    let name: String
+  /// The sample file that answers a request, `nil` for one the samples do not hold.
+  func sampleName(for request: HTTPRequest) -> String? {
+    let operation = request.url.lastPathComponent
     switch service {
     case .openMeteo:
-      name = "open-meteo.json"
+      return "open-meteo.json"
     case .kma:
-      let operation = request.url.lastPathComponent
       if let issued = request.queryValue(named: "tmFc") {
         // The mid-term service names its issuance by `tmFc` alone.
-        name = "\(operation)-\(issued).json"
-      } else {
-        let date = request.queryValue(named: "base_date") ?? ""
-        let time = request.queryValue(named: "base_time") ?? ""
-        name = "\(operation)-\(date)-\(time).json"
+        return "\(operation)-\(issued).json"
+      }
+      let date = request.queryValue(named: "base_date") ?? ""
+      let time = request.queryValue(named: "base_time") ?? ""
+      return "\(operation)-\(date)-\(time).json"
+    case .airKorea:
+      switch operation {
+      case "getMsrstnList":
+        return request.queryValue(named: "pageNo") == "1" ? "getMsrstnList-seoul.json" : nil
+      case "getCtprvnRltmMesureDnsty":
+        return request.queryValue(named: "sidoName") == "서울"
+          ? "getCtprvnRltmMesureDnsty-seoul-20231108-1400.json" : nil
+      default:
+        return nil
+      }
+    case .warnings:
+      switch operation {
+      case "getPwnCd":
+        let from = request.queryValue(named: "fromTmFc") ?? ""
+        return request.queryValue(named: "pageNo") == "1" ? "getPwnCd-\(from).json" : nil
+      case "getPwnStatus":
+        return "getPwnStatus-\(SampleData.warningsDay).json"
+      default:
+        return nil
       }
     }
-    let file = folder.appendingPathComponent(name, isDirectory: false)
-    guard let body = try? Data(contentsOf: file) else {
+  }
+
+  func send(_ request: HTTPRequest) async throws(ForecastError) -> HTTPResponse {
+    let file = sampleName(for: request).map {
+      folder.appendingPathComponent($0, isDirectory: false)
+    }
+    guard let file, let body = try? Data(contentsOf: file) else {
       return HTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"], body: Data(Self.noData.utf8))
     }

@@ -8,7 +8,7 @@ enum ServiceOptions {
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
     else {
-      throw .usage("\(option) needs an http or https URL.", usage)
+      throw .usage(Text(.needsWebURL, option), usage)
     }
     return url
   }

@@ -52,7 +52,7 @@ extension Context {
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
-      throw .data("The result could not be written as JSON: \(error)")
+      throw .data(Text(.jsonFailed, "\(error)"))
     }
   }
 }
