@@ -34,7 +34,7 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "warnings", "days",
+          "missing", "missingReasons", "air", "warnings", "days", "requests",
         ])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
       // The warning service answers "no data" for every day: none in force.

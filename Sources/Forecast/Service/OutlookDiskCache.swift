@@ -1,36 +1,55 @@
 import Foundation
 import HaruModels
 
-/// The on-disk cache: one JSON file per provider and grid point, replaced atomically.
+/// The on-disk cache of outlooks as last made: one JSON file per provider and grid point, replaced
+/// atomically, with the issuance and next due time of each part — what a widget reads.
 ///
-/// The cache is best effort: a file that cannot be read or decoded counts as missing (and is
-/// replaced by the next successful fetch), and a write that fails leaves the memory cache to
-/// serve.
+/// The cache is best effort: a file that cannot be read or decoded, or that an older version
+/// wrote, counts as missing (and is replaced by the next successful fetch); one a newer version
+/// wrote is neither read nor replaced; a write that fails leaves the memory cache to serve.
 struct OutlookDiskCache: Sendable {
   let directory: URL
 
-  private static let version = 1
+  static let version = 2
 
-  func fileURL(provider: String, gridPoint: GridPoint) -> URL {
-    let safe = String(
+  static func safeName(_ provider: String) -> String {
+    String(
       provider.unicodeScalars.map { scalar -> Character in
         let isSafe =
           ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
           || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
         return isSafe ? Character(scalar) : "_"
       })
+  }
+
+  func fileURL(provider: String, gridPoint: GridPoint) -> URL {
+    let safe = Self.safeName(provider)
     return directory.appending(
       path: "outlook-\(safe)-\(gridPoint.nx)-\(gridPoint.ny).json", directoryHint: .notDirectory)
   }
 
   func read(provider: String, town: Town) -> ForecastOutlook? {
+    readWithParts(provider: provider, town: town)?.outlook
+  }
+
+  /// The outlook and the timing of its parts.
+  func readWithParts(provider: String, town: Town) -> (
+    outlook: ForecastOutlook, parts: [ForecastPart: PartTiming]
+  )? {
     let url = fileURL(provider: provider, gridPoint: town.gridPoint)
     guard let data = try? Data(contentsOf: url),
-      let stored = try? JSONDecoder().decode(StoredOutlook.self, from: data),
-      stored.version == Self.version, stored.provider == provider,
-      stored.town.gridPoint == town.gridPoint
+      let header = try? JSONDecoder().decode(VersionHeader.self, from: data),
+      header.version == Self.version,
+      let stored = try? JSONDecoder().decode(StoredOutlookFile.self, from: data),
+      stored.provider == provider, stored.town.gridPoint == town.gridPoint
     else { return nil }
-    return ForecastOutlook(
+    let parts = Dictionary(
+      stored.parts.map { ($0.part, $0.timing) }, uniquingKeysWith: { first, _ in first })
+    return (outlook(stored, town: town), parts)
+  }
+
+  private func outlook(_ stored: StoredOutlookFile, town: Town) -> ForecastOutlook {
+    ForecastOutlook(
       town: town, provider: stored.provider,
       attribution: ForecastAttribution(
         text: stored.attributionText, link: stored.attributionLink, license: stored.license),
@@ -46,8 +65,8 @@ struct OutlookDiskCache: Sendable {
       fetchedAt: stored.fetchedAt)
   }
 
-  func write(_ outlook: ForecastOutlook) {
-    let stored = StoredOutlook(
+  func write(_ outlook: ForecastOutlook, parts: [ForecastPart: PartTiming]) {
+    let stored = StoredOutlookFile(
       version: Self.version, town: outlook.town, provider: outlook.provider,
       attributionText: outlook.attribution.text, attributionLink: outlook.attribution.link,
       license: outlook.attribution.license, runPublishedAt: outlook.run.publishedAt,
@@ -58,15 +77,20 @@ struct OutlookDiskCache: Sendable {
       missingReasons: outlook.missingReasons.sorted { $0.key.rawValue < $1.key.rawValue }.map {
         StoredReason($0.key, $0.value)
       },
-      air: outlook.air)
-    guard let data = try? JSONEncoder().encode(stored) else { return }
+      air: outlook.air,
+      parts: parts.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        StoredTiming(part: $0.key, timing: $0.value)
+      })
     let url = fileURL(provider: outlook.provider, gridPoint: outlook.town.gridPoint)
+    guard !CellFiles.isNewer(url, than: Self.version),
+      let data = try? JSONEncoder().encode(stored)
+    else { return }
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try? data.write(to: url, options: .atomic)
   }
 }
 
-private struct StoredOutlook: Codable {
+private struct StoredOutlookFile: Codable {
   let version: Int
   let town: Town
   let provider: String
@@ -85,6 +109,13 @@ private struct StoredOutlook: Codable {
   let missing: [ForecastPart]?
   let missingReasons: [StoredReason]?
   let air: AirQuality?
+  let parts: [StoredTiming]
+}
+
+/// A part's timing as stored.
+private struct StoredTiming: Codable {
+  let part: ForecastPart
+  let timing: PartTiming
 }
 
 /// A missing part's reason as stored: the error by its fields (the key is never in them).
