@@ -132,7 +132,12 @@ extension HaruCLI {
       #expect(server.received.count == one)
       let documents = try [a, b].map { try #require(try $0.json() as? [String: Any]) }
       #expect(documents.map { Self.requests($0).total }.reduce(0, +) == one)
-      let days = documents.map { ($0["days"] as? [[String: Any]])?.map { "\($0)" } ?? [] }
+      let days = documents.map { document in
+        (document["days"] as? [[String: Any]] ?? []).map { day in
+          "\(day["date"] ?? "") \(day["minTemperature"] ?? "") \(day["maxTemperature"] ?? "") "
+            + "\(day["sky"] ?? "") \(day["source"] ?? "")"
+        }
+      }
       #expect(days[0] == days[1])
       #expect(days[0].count == 11)
     }

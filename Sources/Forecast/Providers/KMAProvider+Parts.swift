@@ -159,7 +159,12 @@ extension KMAProvider: PartwiseProvider {
   ) async throws(ForecastError) -> KMAForecast {
     if let kept = parts.run(run, at: date) { return kept }
     if let failure = parts.backoff(key, at: date) {
-      if let kept = parts.run(run.previous, at: date) { return kept }
+      // Not out yet: the run before is the newest there is. Refused or failing: the failure
+      // again, with no request, so that the service serves its kept outlook as stale (or throws
+      // an error asking again will not fix).
+      if KMAClient.meansNotPublished(failure.error), let kept = parts.run(run.previous, at: date) {
+        return kept
+      }
       throw failure.error
     }
     do {
