@@ -224,6 +224,26 @@ import Testing
     #expect(next.current != nil)
   }
 
+  @Test func aFailingShortTermRunIsServedStaleAndNotAskedUntilItsBackoff() async throws {
+    let standIn = KMAStandIn()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await refresh(standIn, at: try kst(2026, 11, 30, 10, 30), in: directory)
+    standIn.refuse("getVilageFcst", with: .text("Service unavailable", status: 503))
+
+    let failed = try await refresh(standIn, at: try kst(2026, 11, 30, 11, 10), in: directory)
+    let asked = standIn.count("getVilageFcst")
+    let held = try await refresh(standIn, at: try kst(2026, 11, 30, 11, 13), in: directory)
+
+    #expect(failed.isStale)
+    #expect(held.isStale)
+    #expect(standIn.count("getVilageFcst") == asked)
+    standIn.refuse("getVilageFcst", with: nil)
+    let fresh = try await refresh(standIn, at: try kst(2026, 11, 30, 11, 16), in: directory)
+    #expect(!fresh.isStale)
+    #expect(fresh.issuedAt == (try kst(2026, 11, 30, 11)))
+  }
+
   // MARK: - The clock
 
   @Test func theClockSetBackADayCountsTheFutureIssuancesAsMissing() async throws {

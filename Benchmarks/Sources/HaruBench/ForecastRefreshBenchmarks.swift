@@ -109,12 +109,7 @@ enum WidgetReadChild {
         at: ForecastRefreshBenchmarks.morning)
       if stored == nil { Console.message("widget-read-child: nothing stored\n") }
     }
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
+    let usage = resourceUsage()
     // Linux reports KB, Darwin bytes.
     #if canImport(Darwin)
       print(usage.ru_maxrss / 1024)

@@ -118,29 +118,38 @@ private struct StoredTiming: Codable {
   let timing: PartTiming
 }
 
-/// A missing part's reason as stored: the error by its fields (the key is never in them).
+/// A missing part's reason as stored.
 private struct StoredReason: Codable {
   let part: ForecastPart
   let service: DataService
+  let error: StoredError
+
+  init(_ part: ForecastPart, _ reason: MissingPartReason) {
+    self.part = part
+    self.service = reason.service
+    self.error = StoredError(reason.error)
+  }
+
+  var reason: MissingPartReason { MissingPartReason(service: service, error: error.error) }
+}
+
+/// An error as the cache files keep it: by its fields (the key is never in them).
+struct StoredError: Codable, Sendable, Hashable {
   let code: String
   let message: String
   let resultCode: String?
   let httpStatus: Int?
 
-  init(_ part: ForecastPart, _ reason: MissingPartReason) {
-    self.part = part
-    self.service = reason.service
-    self.code = reason.error.code.rawValue
-    self.message = reason.error.message
-    self.resultCode = reason.error.kmaResultCode?.rawValue
-    self.httpStatus = reason.error.httpStatus
+  init(_ error: ForecastError) {
+    code = error.code.rawValue
+    message = error.message
+    resultCode = error.kmaResultCode?.rawValue
+    httpStatus = error.httpStatus
   }
 
-  var reason: MissingPartReason {
-    MissingPartReason(
-      service: service,
-      error: ForecastError(
-        ForecastError.Code(rawValue: code), message: message,
-        kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus))
+  var error: ForecastError {
+    ForecastError(
+      ForecastError.Code(rawValue: code), message: message,
+      kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus)
   }
 }

@@ -231,17 +231,13 @@ struct StoredNowcast: Codable, Sendable {
   }
 }
 
-/// A failure that holds a part back until `retryAt`, as kept: the error by its fields (the key is
-/// never in them).
+/// A failure that holds a part back until `retryAt`, as kept.
 struct PartFailure: Error, Codable, Sendable, Hashable {
   let failedAt: Date
   let retryAt: Date
   let attempts: Int
   let service: DataService
-  let code: String
-  let message: String
-  let resultCode: String?
-  let httpStatus: Int?
+  let stored: StoredError
 
   init(
     _ error: ForecastError, service: DataService, failedAt: Date, retryAt: Date, attempts: Int
@@ -250,17 +246,10 @@ struct PartFailure: Error, Codable, Sendable, Hashable {
     self.retryAt = retryAt
     self.attempts = attempts
     self.service = service
-    self.code = error.code.rawValue
-    self.message = error.message
-    self.resultCode = error.kmaResultCode?.rawValue
-    self.httpStatus = error.httpStatus
+    self.stored = StoredError(error)
   }
 
-  var error: ForecastError {
-    ForecastError(
-      ForecastError.Code(rawValue: code), message: message,
-      kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus)
-  }
+  var error: ForecastError { stored.error }
 
   var reason: MissingPartReason { MissingPartReason(service: service, error: error) }
 }
