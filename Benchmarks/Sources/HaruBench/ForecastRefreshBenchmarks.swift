@@ -22,7 +22,7 @@ enum ForecastRefreshBenchmarks {
   /// resident memory of a process of this executable that does only that read, next to one that
   /// does nothing.
   static let widgetRead = Benchmark(name: "forecast.widget-read", unit: .microseconds) {
-    let directory = try storedOutlook()
+    let directory = try await storedOutlook()
     defer { try? FileManager.default.removeItem(at: directory) }
     let plan = SamplingPlan(warmupBatches: 20, samples: 500, batchSize: 1)
     var samples = try await Harness.measureAsync(plan) {
@@ -48,7 +48,7 @@ enum ForecastRefreshBenchmarks {
     name: "forecast.refresh.nothing-new", unit: .microseconds
   ) {
     let transport = try ForecastServiceBenchmarks.answering(after: nil)
-    let directory = try storedOutlook(transport: transport)
+    let directory = try await storedOutlook(transport: transport)
     defer { try? FileManager.default.removeItem(at: directory) }
     let before = transport.requests.count
     let later = morning.addingTimeInterval(10 * 60)
