@@ -17,7 +17,15 @@ import HaruShared
 /// - **Cache.** Answers are kept by provider, grid point and ``ForecastRun``. While the provider's
 ///   newest run is the one cached, the answer comes from memory; with a `cacheDirectory` it is
 ///   also written there (one file per provider and grid point, replaced atomically) and read back
-///   after a restart. A file that cannot be read is ignored and replaced.
+///   after a restart. A file that cannot be read, or that an older version wrote, is ignored and
+///   replaced; one a newer version wrote is neither read nor replaced.
+/// - **Parts.** With ``KMAProvider``, each part of the answer (the short-term runs, the nowcast,
+///   the mid-term days, the air quality) is kept with its own issuance — on disk with a
+///   `cacheDirectory`, shared by the app, its widget and `haru` — and asked for only when its next
+///   issuance is due; a part that failed waits for a backoff. Two services (in two processes, or
+///   one) refreshing the same grid cell at the same moment make the requests of one. A widget reads
+///   what was fetched with ``storedOutlook(for:provider:cacheDirectory:at:)``, which sends nothing;
+///   see <doc:AWidgetAndABackgroundRefresh>.
 /// - **Coalescing.** Calls for the same provider, grid point and run that arrive while a fetch is
 ///   in flight wait for that fetch: a hundred calls make the requests of one, and all get the
 ///   same answer or the same error.

@@ -37,11 +37,11 @@ struct OutlookDiskCache: Sendable {
     outlook: ForecastOutlook, parts: [ForecastPart: PartTiming]
   )? {
     let url = fileURL(provider: provider, gridPoint: town.gridPoint)
+    // One decode: a file of another version fails it or is told by its `version`.
     guard let data = try? Data(contentsOf: url),
-      let header = try? JSONDecoder().decode(VersionHeader.self, from: data),
-      header.version == Self.version,
       let stored = try? JSONDecoder().decode(StoredOutlookFile.self, from: data),
-      stored.provider == provider, stored.town.gridPoint == town.gridPoint
+      stored.version == Self.version, stored.provider == provider,
+      stored.town.gridPoint == town.gridPoint
     else { return nil }
     let parts = Dictionary(
       stored.parts.map { ($0.part, $0.timing) }, uniquingKeysWith: { first, _ in first })
@@ -55,7 +55,7 @@ struct OutlookDiskCache: Sendable {
         text: stored.attributionText, link: stored.attributionLink, license: stored.license),
       run: ForecastRun(publishedAt: stored.runPublishedAt),
       forecast: ProviderForecast(
-        days: stored.days, current: stored.current, issuedAt: stored.issuedAt,
+        days: stored.days.map(\.forecast), current: stored.current, issuedAt: stored.issuedAt,
         nextIssueAt: stored.nextIssueAt, midTermIssuedAt: stored.midTermIssuedAt,
         midTermNextIssueAt: stored.midTermNextIssueAt, missing: Set(stored.missing ?? []),
         missingReasons: Dictionary(
@@ -70,7 +70,7 @@ struct OutlookDiskCache: Sendable {
       version: Self.version, town: outlook.town, provider: outlook.provider,
       attributionText: outlook.attribution.text, attributionLink: outlook.attribution.link,
       license: outlook.attribution.license, runPublishedAt: outlook.run.publishedAt,
-      days: outlook.days, current: outlook.current, issuedAt: outlook.issuedAt,
+      days: outlook.days.map(StoredDay.init), current: outlook.current, issuedAt: outlook.issuedAt,
       fetchedAt: outlook.fetchedAt, nextIssueAt: outlook.nextIssueAt,
       midTermIssuedAt: outlook.midTermIssuedAt, midTermNextIssueAt: outlook.midTermNextIssueAt,
       missing: outlook.missing.sorted { $0.rawValue < $1.rawValue },
@@ -98,7 +98,7 @@ private struct StoredOutlookFile: Codable {
   let attributionLink: URL
   let license: String?
   let runPublishedAt: Date
-  let days: [DayForecast]
+  let days: [StoredDay]
   let current: HourlyForecast?
   let issuedAt: Date
   let fetchedAt: Date
@@ -111,6 +111,118 @@ private struct StoredOutlookFile: Codable {
   let air: AirQuality?
   let parts: [StoredTiming]
 }
+
+/// A day as the outlook file keeps it: its summary as `DayForecast` encodes it, without hours, and
+/// the hours in columns, so that a widget's read decodes a few arrays per day rather than a
+/// hundred objects (each with two nested amounts): the read is a third as long.
+private struct StoredDay: Codable {
+  let summary: DayForecast
+  let hours: StoredHours
+  /// The hours rebuilt from the columns, once.
+  private let hourly: [HourlyForecast]
+
+  private enum CodingKeys: String, CodingKey {
+    case summary, hours
+  }
+
+  init(_ day: DayForecast) {
+    summary = DayForecast(
+      day: day.day, minimum: day.minimum, maximum: day.maximum, sky: day.sky,
+      precipitationType: day.precipitationType,
+      precipitationProbability: day.precipitationProbability, precipitation: day.precipitation,
+      snowfall: day.snowfall, hourly: [], source: day.source, morning: day.morning,
+      afternoon: day.afternoon, isPartial: day.isPartial)
+    hours = StoredHours(day.hourly)
+    hourly = day.hourly
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    summary = try container.decode(DayForecast.self, forKey: .summary)
+    hours = try container.decode(StoredHours.self, forKey: .hours)
+    // Rebuilt here, so that a damaged file fails its decode rather than losing hours.
+    hourly = try hours.forecasts()
+  }
+
+  var forecast: DayForecast {
+    let day = summary
+    return DayForecast(
+      day: day.day, minimum: day.minimum, maximum: day.maximum, sky: day.sky,
+      precipitationType: day.precipitationType,
+      precipitationProbability: day.precipitationProbability, precipitation: day.precipitation,
+      snowfall: day.snowfall, hourly: hourly, source: day.source,
+      morning: day.morning, afternoon: day.afternoon, isPartial: day.isPartial)
+  }
+}
+
+/// Hours in columns: one array per field, the amounts (a few distinct ones) by index.
+private struct StoredHours: Codable {
+  let time: [Double]
+  let temperature: [Double?]
+  let sky: [String?]
+  let type: [String?]
+  let probability: [Int?]
+  let amounts: [PrecipitationAmount]
+  let precipitation: [Int?]
+  let snowfall: [Int?]
+  let humidity: [Int?]
+  let windSpeed: [Double?]
+  let windDirection: [Double?]
+
+  init(_ hours: [HourlyForecast]) {
+    var amounts: [PrecipitationAmount] = []
+    func index(_ amount: PrecipitationAmount?) -> Int? {
+      guard let amount else { return nil }
+      if let found = amounts.firstIndex(of: amount) { return found }
+      amounts.append(amount)
+      return amounts.count - 1
+    }
+    time = hours.map(\.time.timeIntervalSince1970)
+    temperature = hours.map { $0.temperature?.celsius }
+    sky = hours.map { $0.sky?.rawValue }
+    type = hours.map { $0.precipitationType?.rawValue }
+    probability = hours.map { $0.precipitationProbability?.percent }
+    precipitation = hours.map { index($0.precipitation) }
+    snowfall = hours.map { index($0.snowfall) }
+    humidity = hours.map(\.humidity)
+    windSpeed = hours.map(\.windSpeed)
+    windDirection = hours.map(\.windDirection)
+    self.amounts = amounts
+  }
+
+  func forecasts() throws -> [HourlyForecast] {
+    let count = time.count
+    guard
+      [
+        temperature.count, sky.count, type.count, probability.count, precipitation.count,
+        snowfall.count, humidity.count, windSpeed.count, windDirection.count,
+      ].allSatisfy({ $0 == count })
+    else { throw StoredHoursError() }
+    func amount(_ index: Int?) throws -> PrecipitationAmount? {
+      guard let index else { return nil }
+      guard amounts.indices.contains(index) else { throw StoredHoursError() }
+      return amounts[index]
+    }
+    return try (0..<count).map { hour in
+      HourlyForecast(
+        time: Date(timeIntervalSince1970: time[hour]),
+        temperature: try temperature[hour].map { try Temperature(celsius: $0) },
+        sky: try sky[hour].map { try Self.value(Sky(rawValue: $0)) },
+        precipitationType: try type[hour].map { try Self.value(PrecipitationType(rawValue: $0)) },
+        precipitationProbability: try probability[hour].map { try Probability(percent: $0) },
+        precipitation: try amount(precipitation[hour]), snowfall: try amount(snowfall[hour]),
+        humidity: humidity[hour], windSpeed: windSpeed[hour], windDirection: windDirection[hour])
+    }
+  }
+
+  private static func value<Value>(_ value: Value?) throws -> Value {
+    guard let value else { throw StoredHoursError() }
+    return value
+  }
+}
+
+/// Columns of hours that do not fit together: the file is damaged.
+private struct StoredHoursError: Error {}
 
 /// A part's timing as stored.
 private struct StoredTiming: Codable {
