@@ -112,9 +112,10 @@ private struct StoredOutlookFile: Codable {
   let parts: [StoredTiming]
 }
 
-/// A day as the outlook file keeps it: its summary as `DayForecast` encodes it, without hours, and
-/// the hours in columns, so that a widget's read decodes a few arrays per day rather than a
-/// hundred objects (each with two nested amounts): the read is a third as long.
+/// A day as the outlook file keeps it: its summary as ``/HaruModels/DayForecast`` encodes it,
+/// without hours, and the hours in columns, so that a widget's read decodes a few arrays per day
+/// rather than a hundred objects, each with two nested amounts (measured: the file a third of the
+/// size, the read about 40 % shorter).
 private struct StoredDay: Codable {
   let summary: DayForecast
   let hours: StoredHours

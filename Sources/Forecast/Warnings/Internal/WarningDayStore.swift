@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import HaruModels
 
-/// What `KMAWarningsClient` keeps in a file across launches and processes, so that a new process
+/// What ``KMAWarningsClient`` keeps in a file across launches and processes, so that a new process
 /// asks only for what it has not seen: the settled days of `getPwnCd` events (never asked again),
 /// today's and yesterday's with when they were fetched and the announcement they were fetched
 /// for (asked again after an hour or a newer announcement), the `getPwnStatus` rows with when
