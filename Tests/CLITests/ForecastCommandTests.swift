@@ -34,7 +34,7 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "warnings", "days",
+          "missing", "missingReasons", "air", "warnings", "days", "requests",
         ])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
       // The warning service answers "no data" for every day: none in force.
@@ -185,8 +185,11 @@ extension HaruCLI {
       #expect(targets.contains { $0.hasPrefix("/1360000/MidFcstInfoService/getMidLandFcst?") })
       let mid = try ForecastServer.start(.kmaFixtures)
       defer { mid.stop() }
+      // A fresh data folder: the mid-term issuance kept by the first run is not asked again.
+      let fresh = try Haru()
+      defer { fresh.removeFiles() }
       let named = try await Self.forecast(
-        haru, base: base, ["--mid-base-url", mid.baseURL.appending(path: "mid").absoluteString],
+        fresh, base: base, ["--mid-base-url", mid.baseURL.appending(path: "mid").absoluteString],
         now: "2026-11-30T11:30:00+09:00")
       #expect(named.status == 0, "\(named)")
       #expect(mid.received.contains { $0.target.hasPrefix("/mid/getMidTa?") })

@@ -338,6 +338,33 @@ struct AirStationTests {
     #expect(transport.requests.count == 2)
   }
 
+  @Test func theDustForecastIsAskedOncePerAnnouncementAcrossProcesses() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "haru-air-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let transport = airKoreaStub()
+    let clock = LockedState(try seoulAfternoon())
+    func client() throws -> AirKoreaClient {
+      try AirKoreaClient(
+        serviceKey: "key", transport: transport, cacheDirectory: folder,
+        now: { clock.withLock { $0 } })
+    }
+    func asked() -> Int {
+      transport.requests.filter { $0.url.lastPathComponent == "getMinuDustFrcstDspth" }.count
+    }
+    let today = CalendarDay(containing: clock.withLock { $0 }, in: CalendarDay.koreaTimeZone)
+
+    _ = try await client().dustForecast(on: today)
+    #expect(asked() == 1)
+    // Another process, an hour later: the same announcement.
+    clock.withLock { $0 = $0.addingTimeInterval(3600) }
+    _ = try await client().dustForecast(on: today)
+    #expect(asked() == 1)
+    // The next announcement (05, 11, 17 and 23 o'clock, ten minutes past) is asked.
+    clock.withLock { $0 = $0.addingTimeInterval(6 * 3600) }
+    _ = try await client().dustForecast(on: today)
+    #expect(asked() == 2)
+  }
+
   @Test func aStationListDueAgainThatCannotBeFetchedLeavesTheKeptOne() async throws {
     let failing = LockedState(false)
     let good = airKoreaStub()

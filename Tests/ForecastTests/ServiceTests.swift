@@ -754,7 +754,7 @@ struct ServiceDiskCacheTests {
     #expect(offline.staleReason?.error == connectionLost)
   }
 
-  @Test(arguments: ["{not json", "", "{\"version\":99}", "\u{FEFF}[]"])
+  @Test(arguments: ["{not json", "", "{\"version\":1}", "\u{FEFF}[]"])
   func aCorruptCacheFileIsIgnoredAndReplaced(contents: String) async throws {
     let morning = try serviceMorning()
     let directory = temporaryDirectory()

@@ -138,10 +138,21 @@ struct WarningsClientTests {
     let first = try Harness(cacheDirectory: directory, september26)
     _ = try await first.report(at: 2026_09_26_1130)
     #expect(first.transport.requests.count == 61)
-    // A new client, as a new process would make: 09-24 and before are settled and kept.
+    // A new client, as a new process would make: 09-24 and before are settled and kept; today
+    // and yesterday were asked less than an hour ago, and the status less than ten minutes ago,
+    // by the first.
     let second = try Harness(cacheDirectory: directory, september26)
-    let report = try await second.report(at: 2026_09_26_1130)
-    let asked = second.requests("getPwnCd").compactMap { $0.queryValue(named: "fromTmFc") }
+    let report = try await second.report(at: 2026_09_26_1135)
+    #expect(second.transport.requests.isEmpty)
+    // Eleven minutes on, the status is asked again; today and yesterday are still kept.
+    let fourth = try Harness(cacheDirectory: directory, september26)
+    _ = try await fourth.report(at: 2026_09_26_1141)
+    #expect(fourth.requests("getPwnStatus").count == 1)
+    #expect(fourth.requests("getPwnCd").isEmpty)
+    // An hour on, today and yesterday are asked again.
+    let fifth = try Harness(cacheDirectory: directory, september26)
+    _ = try await fifth.report(at: 2026_09_26_1231)
+    let asked = fifth.requests("getPwnCd").compactMap { $0.queryValue(named: "fromTmFc") }
     #expect(Set(asked) == ["20260925", "20260926"])
     #expect(asked.count == 2)
     #expect(report.active.map { $0.warning.zoneCode } == ["L1090500", "L1091440"])

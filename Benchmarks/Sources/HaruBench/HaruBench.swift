@@ -7,6 +7,7 @@ enum HaruBench {
   static let benchmarks: [Benchmark] =
     GridBenchmarks.all + ObservationBenchmarks.all + SettingsBenchmarks.all
     + SettingsSharingBenchmarks.all + ForecastBenchmarks.all + ForecastOutlookBenchmarks.all
+    + ForecastRefreshBenchmarks.all
     + JournalBenchmarks.all + JournalProcessBenchmarks.all + JournalArchiveBenchmarks.all
     + PlacesBenchmarks.all + AirBenchmarks.all + WarningsBenchmarks.all
 
@@ -21,6 +22,10 @@ enum HaruBench {
       return
     }
     if await ArchiveChild.runIfAsked(arguments) {
+      return
+    }
+    // The process of `forecast.widget-read` whose resident memory is measured.
+    if await WidgetReadChild.runIfAsked(arguments) {
       return
     }
     let command: Command

@@ -144,16 +144,22 @@ enum SettingsSharingBenchmarks {
 
   /// User plus system time of this process, in nanoseconds.
   static func processorTime() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-      getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_SELF, &usage)
-    #endif
+    let usage = resourceUsage()
     let user = Double(usage.ru_utime.tv_sec) * 1e9 + Double(usage.ru_utime.tv_usec) * 1e3
     let system = Double(usage.ru_stime.tv_sec) * 1e9 + Double(usage.ru_stime.tv_usec) * 1e3
     return user + system
   }
+}
+
+/// This process's `getrusage(RUSAGE_SELF)`.
+func resourceUsage() -> rusage {
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  return usage
 }
 
 /// A value behind a `pthread` mutex.

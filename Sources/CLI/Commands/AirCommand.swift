@@ -109,7 +109,8 @@ enum AirCommand {
   /// With no `--air-base-url`, a KMA base URL given on the command line (a proxy or a test
   /// server) is followed: AirKorea is asked on the same host, at `/B552584`.
   static func client(
-    _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?, usage: String
+    _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?, usage: String,
+    transport: any HTTPTransport = URLSessionTransport()
   ) throws(CLIError) -> AirKoreaClient? {
     let environment = context.environment
     let candidates = [
@@ -122,7 +123,8 @@ enum AirCommand {
       kmaBaseURL: kmaBaseURL, path: { _ in "/B552584" })
     do {
       return try AirKoreaClient(
-        serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,
+        serviceKey: key, baseURL: baseURL, transport: transport,
+        cacheDirectory: context.forecastCacheDirectory,
         now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)

@@ -61,23 +61,25 @@ enum ForecastCommand {
     let settings = try context.openSettings()
     var town = try pickTown(options, settings)
     if offline { town = try SampleData.seoulTown(options, town, usage: usage) }
+    // Every request of this refresh goes through one counter: `--json` says what it cost.
+    let counter = CountingTransport()
     let source: Source
     if offline {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
     } else if providerName == "kma" {
       let air = try AirCommand.client(
-        options, context, kmaBaseURL: baseURL, now: now, usage: usage)
+        options, context, kmaBaseURL: baseURL, now: now, usage: usage, transport: counter)
       source = .kma(key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL, air: air)
     } else {
       source = .openMeteo(endpoint: baseURL)
     }
     let outlook = try await fetch(
       town: town, from: source, now: now,
-      cacheDirectory: offline ? nil : context.forecastCacheDirectory)
+      cacheDirectory: offline ? nil : context.forecastCacheDirectory, transport: counter)
     var warnings: WarningsReport?
     if case .kma = source,
       let client = try WarningsCommand.client(
-        options, context, kmaBaseURL: baseURL, now: now)
+        options, context, kmaBaseURL: baseURL, now: now, transport: counter)
     {
       let place = try WarningsCommand.place(of: town, in: PlaceDirectory())
       warnings = await client.report(
@@ -96,7 +98,8 @@ enum ForecastCommand {
     }
     try show(
       outlook, days: dayCount, unit: settings[.temperatureUnit],
-      scale: settings[.airQualityScale], warnings: warnings, context)
+      scale: settings[.airQualityScale], warnings: warnings,
+      requests: offline ? nil : RequestsJSON(counter), context)
   }
 
   /// Where the forecast comes from.
@@ -108,7 +111,8 @@ enum ForecastCommand {
 
   /// Asks a provider for a town's outlook, mapping failures to exit statuses.
   static func fetch(
-    town: Town, from source: Source, now: Date?, cacheDirectory: URL?
+    town: Town, from source: Source, now: Date?, cacheDirectory: URL?,
+    transport: any HTTPTransport = URLSessionTransport()
   ) async throws(CLIError) -> ForecastOutlook {
     let provider: any ForecastProvider
     var instant = now
@@ -118,12 +122,13 @@ enum ForecastCommand {
       configuration.midTermBaseURL = midTermBaseURL
       do {
         provider = try KMAProvider(
-          serviceKey: key, configuration: configuration, airQuality: air)
+          serviceKey: key, configuration: configuration, transport: transport, airQuality: air)
       } catch {
         throw CLIError(error)
       }
     case .openMeteo(let endpoint):
-      provider = OpenMeteoProvider(endpoint: endpoint ?? OpenMeteoProvider.publicEndpoint)
+      provider = OpenMeteoProvider(
+        endpoint: endpoint ?? OpenMeteoProvider.publicEndpoint, transport: transport)
     case .samples(let service):
       let transport = SampleTransport(folder: try SampleData.folder(), service: service)
       instant = SampleData.instant
@@ -200,12 +205,14 @@ enum ForecastCommand {
 
   static func show(
     _ outlook: ForecastOutlook, days count: Int, unit: TemperatureUnit,
-    scale: AirQualityScale = .korea, warnings: WarningsReport? = nil, _ context: Context
+    scale: AirQualityScale = .korea, warnings: WarningsReport? = nil,
+    requests: RequestsJSON? = nil, _ context: Context
   ) throws(CLIError) {
     if context.json {
       try context.printJSON(
         OutlookJSON(
-          outlook, days: count, language: context.language, scale: scale, warnings: warnings))
+          outlook, days: count, language: context.language, scale: scale, warnings: warnings,
+          requests: requests))
       return
     }
     let console = context.console

@@ -143,11 +143,15 @@ struct OutlookJSON: Encodable {
   /// could not be had.
   let warnings: [ActiveWarningJSON]?
   let days: [Day]
+  /// How many requests this refresh sent, by service and by operation; `nil` for the samples.
+  let requests: RequestsJSON?
 
   init(
     _ outlook: ForecastOutlook, days count: Int = 11, language: DisplayLanguage = .english,
-    scale: AirQualityScale = .korea, warnings report: WarningsReport? = nil
+    scale: AirQualityScale = .korea, warnings report: WarningsReport? = nil,
+    requests: RequestsJSON? = nil
   ) {
+    self.requests = requests
     provider = outlook.provider
     grid = Grid(nx: outlook.town.gridPoint.nx, ny: outlook.town.gridPoint.ny)
     issuedAt = Self.time(outlook.issuedAt)
@@ -208,11 +212,12 @@ struct OutlookJSON: Encodable {
     try container.encode(air, forKey: .air)
     try container.encode(warnings, forKey: .warnings)
     try container.encode(days, forKey: .days)
+    try container.encodeIfPresent(requests, forKey: .requests)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, warnings, days
+      missingReasons, air, warnings, days, requests
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

@@ -127,7 +127,8 @@ enum WarningsCommand {
   /// With no `--warn-base-url`, a KMA base URL given on the command line (a proxy or a test
   /// server) is followed: the warnings are asked at its sibling path, `WthrWrnInfoService`.
   static func client(
-    _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?
+    _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?,
+    transport: any HTTPTransport = URLSessionTransport()
   ) throws(CLIError) -> KMAWarningsClient? {
     let candidates = [options.value("--service-key"), context.environment["HARU_KMA_SERVICE_KEY"]]
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
@@ -142,7 +143,8 @@ enum WarningsCommand {
     }
     do {
       return try KMAWarningsClient(
-        serviceKey: key, baseURL: baseURL, cacheDirectory: context.forecastCacheDirectory,
+        serviceKey: key, baseURL: baseURL, transport: transport,
+        cacheDirectory: context.forecastCacheDirectory,
         now: ServiceOptions.clock(fixedAt: now))
     } catch {
       throw CLIError(error)

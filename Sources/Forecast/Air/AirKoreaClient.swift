@@ -42,6 +42,8 @@ public final class AirKoreaClient: Sendable {
   private let timeout: Duration
   private let now: @Sendable () -> Date
   private let cacheFile: URL?
+  /// Where the dust forecasts are kept across processes, with a cache directory.
+  private let forecastFile: URL?
   private let state = LockedState(State())
 
   /// How long the station list is kept before it is fetched again.
@@ -81,6 +83,8 @@ public final class AirKoreaClient: Sendable {
     self.now = now
     self.cacheFile = cacheDirectory?.appending(
       path: "airkorea-stations.json", directoryHint: .notDirectory)
+    self.forecastFile = cacheDirectory?.appending(
+      path: "airkorea-dust-forecasts.json", directoryHint: .notDirectory)
   }
 
   // MARK: - Stations
@@ -218,13 +222,45 @@ public final class AirKoreaClient: Sendable {
   {
     let slot = AirSchedule.forecastSlot(at: date)
     if let kept = state.withLock({ $0.forecasts[day] }), kept.slot == slot { return kept.forecast }
+    // Announced four times a day: another process (the app, its widget, `haru`) may hold it.
+    let file = forecastFile
+    if let file,
+      let stored = await CellFiles.onQueue({ Self.readStoredForecasts(file) }),
+      let kept = stored.first(where: { $0.day == day && $0.slot == slot })
+    {
+      state.withLock { $0.forecasts[day] = KeptForecast(forecast: kept.forecast, slot: slot) }
+      return kept.forecast
+    }
     let envelope = try await ask(
       .airKoreaPollution, "ArpltnInforInqireSvc/getMinuDustFrcstDspth",
       ["numOfRows": "100", "pageNo": "1", "searchDate": day.description],
       fields: AirKoreaRows.forecastFields)
     let forecast = DustForecast(days: AirKoreaRows.forecastDays(envelope.rows))
     state.withLock { $0.forecasts[day] = KeptForecast(forecast: forecast, slot: slot) }
+    if let file {
+      let kept = StoredForecast(day: day, slot: slot, forecast: forecast)
+      await CellFiles.onQueue {
+        // The announcements of the last two days are enough for today's and tomorrow's asks.
+        let others = (Self.readStoredForecasts(file) ?? []).filter {
+          !($0.day == day) && $0.slot > slot - 8
+        }
+        guard let data = try? JSONEncoder().encode(StoredForecasts(forecasts: others + [kept]))
+        else { return }
+        try? FileManager.default.createDirectory(
+          at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+      }
+    }
     return forecast
+  }
+
+  /// The dust forecasts kept in the cache directory; `nil` when none can be read.
+  private static func readStoredForecasts(_ file: URL) -> [StoredForecast]? {
+    guard let data = try? Data(contentsOf: file),
+      let stored = try? JSONDecoder().decode(StoredForecasts.self, from: data),
+      stored.version == StoredForecasts.currentVersion
+    else { return nil }
+    return stored.forecasts
   }
 
   // MARK: - A place
@@ -365,6 +401,19 @@ public final class AirKoreaClient: Sendable {
   private struct KeptForecast {
     let forecast: DustForecast
     let slot: Int64
+  }
+
+  /// The file of dust forecasts: each asked day with the announcement (slot) it was asked in.
+  private struct StoredForecasts: Codable {
+    static let currentVersion = 1
+    var version = StoredForecasts.currentVersion
+    let forecasts: [StoredForecast]
+  }
+
+  private struct StoredForecast: Codable {
+    let day: CalendarDay
+    let slot: Int64
+    let forecast: DustForecast
   }
 
   /// Guarded by `state`'s lock, all of it.

@@ -49,8 +49,8 @@ public struct KMAProvider: ForecastProvider {
   public let configuration: KMAConfiguration
 
   /// The key, checked and percent-encoded once, with the configuration.
-  private let builder: KMARequestBuilder
-  private let transport: any HTTPTransport
+  let builder: KMARequestBuilder
+  let transport: any HTTPTransport
   /// Where the air quality comes from, when it is asked for.
   public let airQuality: AirKoreaClient?
 
@@ -113,6 +113,38 @@ public struct KMAProvider: ForecastProvider {
     return ForecastRun(publishedAt: Date(timeIntervalSince1970: published))
   }
 
+  /// When KMA next publishes something an outlook uses, after an instant: the next nowcast, the
+  /// next short-term run or the next mid-term issuance, with their publication delays (and
+  /// AirKorea's next hour, with an ``AirKoreaClient``). A widget with nothing stored yet
+  /// schedules its timeline on it; with an outlook stored, ``StoredOutlook/nextIssueAt`` says the
+  /// same for the parts it holds.
+  ///
+  /// ```swift
+  /// let next = provider.nextPublication(after: Date())   // e.g. 11:10 KST at 10:40
+  /// ```
+  ///
+  /// - Parameter date: The instant.
+  /// - Returns: The first publication after `date`.
+  /// - Complexity: O(1); no I/O.
+  public func nextPublication(after date: Date) -> Date {
+    let nowcast = KMARun.latest(
+      of: .nowcast, at: date, publicationDelay: configuration.publicationDelay(of: .nowcast))
+    let candidates = [
+      nowcast.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
+      KMARun.latest(
+        of: .shortTermForecast, at: date,
+        publicationDelay: configuration.publicationDelay(of: .shortTermForecast)
+      ).baseTime.addingTimeInterval(3 * 3600 + delay(of: .shortTermForecast)),
+      MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay).next.time
+        .addingTimeInterval(configuration.midTermPublicationDelay.inSeconds),
+      airQuality == nil
+        ? Date.distantFuture
+        : Date(
+          timeIntervalSince1970: Double(AirKoreaClient.measurementSlot(at: date) + 1) * 3600 + 1200),
+    ]
+    return candidates.filter { $0 > date }.min() ?? date.addingTimeInterval(3600)
+  }
+
   /// Today and the days to day 10, yesterday while the service keeps it, and the conditions now.
   ///
   /// - Parameters:
@@ -126,108 +158,24 @@ public struct KMAProvider: ForecastProvider {
   public func forecast(for town: Town, at date: Date) async throws(ForecastError)
     -> ProviderForecast
   {
-    let client = KMAClient(builder: builder, transport: transport, now: { date })
-    let gridPoint = town.gridPoint
-    let midTermClient = KMAMidTermClient(builder: builder, transport: transport)
-    let regions =
-      town.midTermRegions
-      ?? MidTermTemperaturePoints.regions(nearest: town.coordinate ?? gridPoint.center)
-    async let daily = capture { () async throws(ForecastError) in
-      try await client.dailyForecast(for: gridPoint)
-    }
-    async let past = capture { () async throws(ForecastError) in
-      try await client.yesterday(for: gridPoint)
-    }
-    async let observed = capture { () async throws(ForecastError) in
-      try await client.currentConditions(for: gridPoint)
-    }
-    async let midTerm = capture { () async throws(ForecastError) -> MidTermForecast? in
-      guard let regions else { return nil }
-      return try await midTermClient.forecast(regions, at: date)
-    }
-    let airQuality = airQuality
-    let place = town.coordinate ?? gridPoint.center
-    async let air = { () async -> Result<AirQualityReport, ServiceFailure>? in
-      await airQuality?.airQualityReport(near: place, at: date)
-    }()
-    let forecast = try await daily.get()
-    var missing: Set<ForecastPart> = []
-    var reasons: [ForecastPart: MissingPartReason] = [:]
-    let conditions: CurrentConditions?
-    switch await observed {
-    case .success(let value): conditions = value
-    case .failure(let error) where error.code == .cancelled: throw error
-    case .failure(let error):
-      conditions = nil
-      reasons[.current] = MissingPartReason(service: .kmaShortTerm, error: error)
-    }
-    let midTermForecast: MidTermForecast?
-    switch await midTerm {
-    case .success(let value):
-      midTermForecast = value
-      if value == nil { missing.insert(.midTerm) }
-    case .failure(let error) where error.code == .cancelled: throw error
-    case .failure(let error):
-      midTermForecast = nil
-      reasons[.midTerm] = MissingPartReason(service: .kmaMidTerm, error: error)
-    }
-    var airQualityNow: AirQuality?
-    switch await air {
-    case nil: break
-    case .success(let report)?: airQualityNow = report.quality
-    case .failure(let failure)? where failure.error.code == .cancelled: throw failure.error
-    case .failure(let failure)?:
-      reasons[.air] = MissingPartReason(service: failure.service, error: failure.error)
-    }
-    var days = forecast.days
-    // Yesterday is a bonus: the service keeps old runs only briefly, and today's forecast is
-    // worth showing without it (the service fills it from its cache when it can).
-    if case .success(let yesterday) = await past,
-      !days.contains(where: { $0.day == yesterday.day })
-    {
-      days.append(yesterday)
-    }
-    let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
-    days = Self.stitch(days, midTermForecast, today: today)
-    let current = conditions.map { conditions in
-      let hourStart = Date(
-        timeIntervalSince1970: (date.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
-      let hour = forecast.hours.last { $0.time <= hourStart } ?? forecast.hours.first
-      return HourlyForecast(
-        time: conditions.observedAt, temperature: conditions.temperature ?? hour?.temperature,
-        sky: hour?.sky, precipitationType: conditions.precipitationType,
-        precipitationProbability: hour?.precipitationProbability,
-        precipitation: conditions.precipitation, humidity: conditions.humidity,
-        windSpeed: conditions.windSpeed, windDirection: conditions.windDirection)
-    }
-    let nextRun = forecast.run.baseTime.addingTimeInterval(
-      3 * 3600 + delay(of: .shortTermForecast))
-    let midTermIssuance =
-      midTermForecast?.issuance
-      ?? MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
-    let midTermNext = midTermIssuance.next
-    return ProviderForecast(
-      days: days, current: current, issuedAt: forecast.run.baseTime, nextIssueAt: nextRun,
-      midTermIssuedAt: midTermForecast?.issuance.time,
-      midTermNextIssueAt: midTermNext.time.addingTimeInterval(
-        configuration.midTermPublicationDelay.inSeconds),
-      missing: missing, missingReasons: reasons, air: airQualityNow)
+    // Nothing kept: every part is asked for. ``ForecastService`` passes the parts it keeps.
+    try await forecast(for: town, at: date, parts: PartLedger())
   }
 
   /// The short-term days followed by the mid-term days they do not cover, up to today + 10.
   static func stitch(
-    _ shortTerm: [DayForecast], _ midTerm: MidTermForecast?, today: CalendarDay
+    _ shortTerm: [DayForecast], _ midTerm: [DayForecast]?, today: CalendarDay
   ) -> [DayForecast] {
     guard let midTerm else { return shortTerm }
     let covered = Set(shortTerm.map(\.day))
     let last = today.adding(days: 10)
-    let added = midTerm.days.filter {
+    let added = midTerm.filter {
       !covered.contains($0.day) && $0.day > today && $0.day <= last
     }
-    return shortTerm + added.map(\.dayForecast)
+    return shortTerm + added
   }
 
-  private func delay(of operation: KMAOperation) -> Double {
+  func delay(of operation: KMAOperation) -> Double {
     let delay =
       configuration.publicationDelays[operation]
       ?? KMAConfiguration.standardPublicationDelays[operation] ?? .seconds(10 * 60)

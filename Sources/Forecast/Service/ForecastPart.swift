@@ -1,9 +1,19 @@
-/// A part of an outlook that can be missing while the rest is served.
+/// A part of an outlook: fetched and kept on its own, with its own issuance
+/// (``StoredOutlook/parts``); the nowcast, the mid-term days and the air quality can be missing
+/// while the rest is served.
 ///
 /// ```swift
 /// if outlook.missing.contains(.midTerm) { showNote("Days 4–10 are not available right now") }
 /// ```
 public enum ForecastPart: String, Hashable, Sendable, Codable, CaseIterable {
+  /// The short-term forecast: today and the days after, hour by hour (KMA's newest
+  /// `getVilageFcst` run, with the one of 23:00 the evening before for today's first hours).
+  /// Never in ``ForecastOutlook/missing``: an outlook cannot be made without it.
+  case shortTerm
+  /// Yesterday, from the run that forecast it (KMA's `getVilageFcst` of 23:00 two evenings
+  /// ago). Never in ``ForecastOutlook/missing``: an outlook without it has no
+  /// ``ForecastOutlook/yesterday``.
+  case yesterday
   /// The conditions now (KMA's nowcast, `getUltraSrtNcst`).
   case current
   /// Days 4–10 from KMA's mid-term forecast (`MidFcstInfoService`).

@@ -17,7 +17,15 @@ import HaruShared
 /// - **Cache.** Answers are kept by provider, grid point and ``ForecastRun``. While the provider's
 ///   newest run is the one cached, the answer comes from memory; with a `cacheDirectory` it is
 ///   also written there (one file per provider and grid point, replaced atomically) and read back
-///   after a restart. A file that cannot be read is ignored and replaced.
+///   after a restart. A file that cannot be read, or that an older version wrote, is ignored and
+///   replaced; one a newer version wrote is neither read nor replaced.
+/// - **Parts.** With ``KMAProvider``, each part of the answer (the short-term runs, the nowcast,
+///   the mid-term days, the air quality) is kept with its own issuance — on disk with a
+///   `cacheDirectory`, shared by the app, its widget and `haru` — and asked for only when its next
+///   issuance is due; a part that failed waits for a backoff. Two services (in two processes, or
+///   one) refreshing the same grid cell at the same moment make the requests of one. A widget reads
+///   what was fetched with ``storedOutlook(for:provider:cacheDirectory:at:)``, which sends nothing;
+///   see <doc:AWidgetAndABackgroundRefresh>.
 /// - **Coalescing.** Calls for the same provider, grid point and run that arrive while a fetch is
 ///   in flight wait for that fetch: a hundred calls make the requests of one, and all get the
 ///   same answer or the same error.
@@ -43,6 +51,9 @@ public final class ForecastService: Sendable {
   private let retryPolicy: RetryPolicy
   private let attemptTimeout: Duration?
   private let disk: OutlookDiskCache?
+  private let cacheDirectory: URL?
+  /// The provider, when its answer is made of parts kept on their own; resolved once.
+  private let partwise: (any PartwiseProvider)?
   private let maximumAge: Duration
   private let state = LockedState(State())
 
@@ -82,6 +93,8 @@ public final class ForecastService: Sendable {
     self.retryPolicy = retryPolicy
     self.attemptTimeout = attemptTimeout
     self.disk = cacheDirectory.map(OutlookDiskCache.init(directory:))
+    self.cacheDirectory = cacheDirectory
+    self.partwise = provider as? any PartwiseProvider
   }
 
   /// The outlook for a town: from memory when the provider's newest run is cached, otherwise
@@ -145,6 +158,8 @@ public final class ForecastService: Sendable {
 
   private struct State {
     var latest: [Location: ForecastOutlook] = [:]
+    /// The kept parts of each cell, for a service with no cache directory.
+    var parts: [Location: PartContents] = [:]
     var flights: [Key: Flight] = [:]
     var nextID: UInt64 = 0
   }
@@ -237,18 +252,85 @@ public final class ForecastService: Sendable {
 
   private func fetch(_ key: Key, town: Town, at date: Date) async -> Outcome {
     let remembered = state.withLock { $0.latest[key.location] }
-    let stored = remembered == nil ? disk?.read(provider: key.location.provider, town: town) : nil
+    if let partwise {
+      return await fetchParts(partwise, key, town: town, at: date, remembered: remembered)
+    }
+    let disk = disk
+    let stored =
+      remembered == nil
+      ? await CellFiles.onQueue { disk?.read(provider: key.location.provider, town: town) } : nil
     if let stored, stored.run == key.run {
       return .success(stored)
     }
-    let previous = remembered ?? stored
-    switch await fetchRetrying(town: town, at: date) {
+    let provider = provider
+    let outcome = await fetchRetrying { () async throws(ForecastError) in
+      try await provider.forecast(for: town, at: date)
+    }
+    return await finish(outcome, key, town: town, at: date, previous: remembered ?? stored) {
+      outlook in
+      outlook.nextIssueAt.map {
+        [
+          .shortTerm: PartTiming(
+            issuedAt: outlook.issuedAt, fetchedAt: outlook.fetchedAt, nextDueAt: $0)
+        ]
+      } ?? [:]
+    }
+  }
+
+  /// A refresh of a provider made of parts: under the cell's lock (across processes, with a cache
+  /// directory), the kept parts are read, only the due ones asked for, and the parts written
+  /// back, so that a second refresh of the cell at the same moment finds them all kept.
+  private func fetchParts(
+    _ partwise: any PartwiseProvider, _ key: Key, town: Town, at date: Date,
+    remembered: ForecastOutlook?
+  ) async -> Outcome {
+    let files = cacheDirectory.map {
+      CellFiles(directory: $0, provider: key.location.provider, gridPoint: key.location.gridPoint)
+    }
+    let lock = await files?.lock()
+    defer { lock?.release() }
+    let kept: PartContents?
+    if let files {
+      kept = await files.read()
+    } else {
+      kept = state.withLock { $0.parts[key.location] }
+    }
+    let ledger = PartLedger(kept ?? PartContents())
+    let disk = disk
+    let stored =
+      remembered == nil
+      ? await CellFiles.onQueue { disk?.read(provider: key.location.provider, town: town) } : nil
+    let outcome = await fetchRetrying { () async throws(ForecastError) in
+      try await partwise.forecast(for: town, at: date, parts: ledger)
+    }
+    if ledger.changed {
+      if let files {
+        await files.write(ledger.contents)
+      } else {
+        state.withLock { $0.parts[key.location] = ledger.contents }
+      }
+    }
+    return await finish(outcome, key, town: town, at: date, previous: remembered ?? stored) { _ in
+      ledger.used
+    }
+  }
+
+  /// The outlook made of a provider's answer, kept on disk with its parts' timing; or, when the
+  /// fetch failed, the previous outlook marked stale, where that is allowed.
+  private func finish(
+    _ outcome: Result<ProviderForecast, ForecastError>, _ key: Key, town: Town, at date: Date,
+    previous: ForecastOutlook?,
+    parts: @escaping @Sendable (ForecastOutlook) -> [ForecastPart: PartTiming]
+  ) async -> Outcome {
+    switch outcome {
     case .success(let forecast):
       let outlook = ForecastOutlook(
         town: town, provider: provider.identifier, attribution: provider.attribution,
         run: key.run, forecast: Self.filling(forecast, from: previous, at: date),
         fetchedAt: now(), referenceTime: date)
-      disk?.write(outlook)
+      if let disk {
+        await CellFiles.onQueue { disk.write(outlook, parts: parts(outlook)) }
+      }
       return .success(outlook)
     case .failure(let error):
       if error.code == .cancelled, Task.isCancelled {
@@ -279,14 +361,14 @@ public final class ForecastService: Sendable {
       missingReasons: forecast.missingReasons, air: forecast.air)
   }
 
-  private func fetchRetrying(town: Town, at date: Date) async -> Result<
-    ProviderForecast, ForecastError
-  > {
+  private func fetchRetrying(
+    _ operation: @escaping @Sendable () async throws(ForecastError) -> ProviderForecast
+  ) async -> Result<ProviderForecast, ForecastError> {
     let elapsed = startStopwatch()
     let attempts = max(retryPolicy.maximumAttempts, 1)
     var attempt = 1
     while true {
-      let outcome = await fetchOnce(town: town, at: date)
+      let outcome = await fetchOnce(operation)
       guard case .failure(let error) = outcome else { return outcome }
       if Task.isCancelled { return .failure(.cancellation) }
       guard error.isTransient, attempt < attempts else { return outcome }
@@ -303,21 +385,16 @@ public final class ForecastService: Sendable {
 
   /// One attempt, failing with a timeout when it takes longer than `attemptTimeout`; nothing of
   /// it is left running when it returns.
-  private func fetchOnce(town: Town, at date: Date) async -> Result<
-    ProviderForecast, ForecastError
-  > {
-    let provider = provider
+  private func fetchOnce(
+    _ operation: @escaping @Sendable () async throws(ForecastError) -> ProviderForecast
+  ) async -> Result<ProviderForecast, ForecastError> {
     let sleep = sleep
     guard let timeout = attemptTimeout else {
-      return await capture { () async throws(ForecastError) in
-        try await provider.forecast(for: town, at: date)
-      }
+      return await capture(operation)
     }
     return await withTaskGroup(of: Result<ProviderForecast, ForecastError>?.self) { group in
       group.addTask {
-        await capture { () async throws(ForecastError) in
-          try await provider.forecast(for: town, at: date)
-        }
+        await capture(operation)
       }
       group.addTask {
         do {

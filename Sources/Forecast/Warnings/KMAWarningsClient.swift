@@ -129,6 +129,10 @@ public final class KMAWarningsClient: Sendable {
     let date = date ?? now()
     let townZones = zones.zones(
       province: province, district: district, neighborhood: neighborhood, at: date)
+    // Two processes asking at the same moment make the requests of one: the second finds what the
+    // first kept.
+    let lock = await store?.lock()
+    defer { lock?.release() }
     let status = await currentStatus(at: date)
     let statusReason = status.failure.map {
       MissingPartReason(service: .kmaWarnings, error: $0)
@@ -150,21 +154,41 @@ public final class KMAWarningsClient: Sendable {
   // MARK: - The status
 
   private func currentStatus(at date: Date) async -> Result<WarningStatus?, ForecastError> {
-    if let kept = state.withLock({ $0.status }),
-      date.timeIntervalSince(kept.fetchedAt) < Self.statusLifetime, kept.fetchedAt <= date
-    {
+    func isFresh(_ fetchedAt: Date) -> Bool {
+      date.timeIntervalSince(fetchedAt) < Self.statusLifetime && fetchedAt <= date
+    }
+    if let kept = state.withLock({ $0.status }), isFresh(kept.fetchedAt) {
       return .success(kept.status)
     }
-    let outcome = await capture { () async throws(ForecastError) -> WarningStatus? in
-      let envelope = try await self.ask(
+    // Another process (the app, its widget, another `haru`) may have asked within ten minutes.
+    if let store {
+      let snapshot = await store.read()
+      if let closed = snapshot.closedUntil {
+        state.withLock { $0.closedUntil = max($0.closedUntil ?? closed, closed) }
+      }
+      if let rows = snapshot.status, isFresh(rows.fetchedAt) {
+        let status = WarningRows.status(rows.rows)
+        state.withLock { $0.status = KeptStatus(status: status, fetchedAt: rows.fetchedAt) }
+        return .success(status)
+      }
+    }
+    let outcome = await capture { () async throws(ForecastError) -> [[String?]] in
+      try await self.ask(
         "getPwnStatus", ["numOfRows": "10", "pageNo": "1"], fields: WarningRows.statusFields,
-        at: date)
-      return WarningRows.status(envelope.rows)
+        at: date
+      ).rows
     }
-    if case .success(let status) = outcome {
+    switch outcome {
+    case .success(let rows):
+      let status = WarningRows.status(rows)
       state.withLock { $0.status = KeptStatus(status: status, fetchedAt: date) }
+      await store?.update {
+        $0.status = WarningDayStore.KeptStatusRows(rows: rows, fetchedAt: date)
+      }
+      return .success(status)
+    case .failure(let error):
+      return .failure(error)
     }
-    return outcome
   }
 
   // MARK: - The events
@@ -212,7 +236,7 @@ public final class KMAWarningsClient: Sendable {
         }
       }
     }
-    if due.contains(where: { Self.isSettled($0, at: date) }) { await storeSettledDays() }
+    if !due.isEmpty { await storeDays() }
     if let failure { return .failure(failure) }
     let events: [WarningEvent] = state.withLock { state in
       state.days.sorted { $0.key < $1.key }.flatMap(\.value.events)
@@ -239,31 +263,36 @@ public final class KMAWarningsClient: Sendable {
     date >= day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
   }
 
-  /// Takes the settled days kept in the cache directory, once.
+  /// Takes the days kept in the cache directory, once.
   private func readStoredDays() async {
     guard let store, state.withLock({ !$0.hasReadStore }) else { return }
     let stored = await store.read()
     state.withLock { state in
       guard !state.hasReadStore else { return }
       state.hasReadStore = true
-      for (day, events) in stored where state.days[day] == nil {
-        let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
-        state.days[day] = KeptDay(events: events, fetchedAt: settled, signal: nil)
+      for (day, kept) in stored.days where state.days[day] == nil {
+        state.days[day] = kept
+      }
+      if let closed = stored.closedUntil {
+        state.closedUntil = max(state.closedUntil ?? closed, closed)
       }
     }
   }
 
-  /// Keeps the settled days in the cache directory.
-  private func storeSettledDays() async {
+  /// Keeps the days in the cache directory: the settled ones for good, today's and yesterday's
+  /// with when they were fetched.
+  private func storeDays() async {
     guard let store else { return }
-    let settled: [CalendarDay: [WarningEvent]] = state.withLock { state in
-      state.days.filter { Self.isSettled($0.key, at: $0.value.fetchedAt) }.mapValues(\.events)
+    let (days, closed) = state.withLock { ($0.days, $0.closedUntil) }
+    await store.update { snapshot in
+      for (day, kept) in days {
+        if let other = snapshot.days[day], other.fetchedAt > kept.fetchedAt { continue }
+        snapshot.days[day] = kept
+      }
+      if let closed { snapshot.closedUntil = max(snapshot.closedUntil ?? closed, closed) }
     }
-    await store.write(settled)
   }
 
-  /// One Korean day of events, page after page while pages come back full; a row that two pages
-  /// hold counts once.
   private func fetch(_ day: CalendarDay, at date: Date) async throws(ForecastError)
     -> [WarningEvent]
   {
@@ -316,6 +345,7 @@ public final class KMAWarningsClient: Sendable {
         let reset = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: 1)
           .start(in: CalendarDay.koreaTimeZone)
         state.withLock { $0.closedUntil = reset }
+        await store?.update { $0.closedUntil = max($0.closedUntil ?? reset, reset) }
       }
       throw error
     }

@@ -2,12 +2,16 @@ import Dispatch
 import Foundation
 import HaruModels
 
-/// The settled days of `getPwnCd` events kept in a file across launches, so that a new process
-/// asks only for the days it has not seen: one JSON file, replaced atomically, read and written
-/// on a dispatch queue rather than on Swift's cooperative threads.
+/// What ``KMAWarningsClient`` keeps in a file across launches and processes, so that a new process
+/// asks only for what it has not seen: the settled days of `getPwnCd` events (never asked again),
+/// today's and yesterday's with when they were fetched and the announcement they were fetched
+/// for (asked again after an hour or a newer announcement), the `getPwnStatus` rows with when
+/// they were fetched (used for ten minutes, by every process), and the quota's closing. One JSON
+/// file, replaced atomically, read and written on a dispatch queue rather than on Swift's
+/// cooperative threads.
 ///
 /// The store is best effort: a file that cannot be read or decoded counts as empty, and a write
-/// that fails leaves the days in memory.
+/// that fails leaves the days in memory. Two processes writing at once keep the later write.
 struct WarningDayStore: Sendable {
   let file: URL
 
@@ -18,35 +22,64 @@ struct WarningDayStore: Sendable {
     file = directory.appending(path: "kma-warning-days.json", directoryHint: .notDirectory)
   }
 
-  /// The days the file holds, by day.
-  func read() async -> [CalendarDay: [WarningEvent]] {
-    let file = file
+  /// What the file holds.
+  struct Snapshot: Sendable {
+    /// The days, settled and recent.
+    var days: [CalendarDay: KMAWarningsClient.KeptDay] = [:]
+    /// The status's rows and when they were fetched.
+    var status: KeptStatusRows?
+    /// Until when the service's quota is used up.
+    var closedUntil: Date?
+  }
+
+  /// The status's rows as fetched.
+  struct KeptStatusRows: Sendable, Codable {
+    let rows: [[String?]]
+    let fetchedAt: Date
+  }
+
+  /// Takes the store's lock (`kma-warning-days.lock`, never replaced) for a refresh, waiting for
+  /// another process's refresh; `nil` when it cannot be had.
+  func lock() async -> CellLock? {
+    let path = file.deletingPathExtension().appendingPathExtension("lock").path
+    let directory = file.deletingLastPathComponent()
     return await withCheckedContinuation { continuation in
-      Self.queue.async {
-        guard let data = try? Data(contentsOf: file),
-          let stored = try? JSONDecoder().decode(Stored.self, from: data),
-          stored.version == Self.version
-        else { return continuation.resume(returning: [:]) }
-        var days: [CalendarDay: [WarningEvent]] = [:]
-        for (text, rows) in stored.days {
-          guard let day = try? CalendarDay(parsing: text) else { continue }
-          days[day] = rows.compactMap(\.event)
-        }
-        continuation.resume(returning: days)
+      DispatchQueue.global(qos: .utility).async {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        continuation.resume(returning: CellLock(path: path, timeout: CellFiles.lockTimeout))
       }
     }
   }
 
-  /// Replaces the file with these days.
-  func write(_ days: [CalendarDay: [WarningEvent]]) async {
+  /// What the file holds; empty when it cannot be read.
+  func read() async -> Snapshot {
     let file = file
-    let stored = Stored(
-      version: Self.version,
-      days: Dictionary(
-        uniqueKeysWithValues: days.map { ($0.key.description, $0.value.map(StoredEvent.init)) }))
+    return await withCheckedContinuation { continuation in
+      Self.queue.async {
+        continuation.resume(returning: Self.decode(file))
+      }
+    }
+  }
+
+  /// Changes the file: reads it, applies `change`, and replaces it.
+  func update(_ change: @escaping @Sendable (inout Snapshot) -> Void) async {
+    let file = file
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       Self.queue.async {
         defer { continuation.resume() }
+        var snapshot = Self.decode(file)
+        change(&snapshot)
+        let stored = Stored(
+          version: Self.version,
+          days: Dictionary(
+            uniqueKeysWithValues: snapshot.days.filter {
+              KMAWarningsClient.isSettled($0.key, at: $0.value.fetchedAt)
+            }.map { ($0.key.description, $0.value.events.map(StoredEvent.init)) }),
+          recent: Dictionary(
+            uniqueKeysWithValues: snapshot.days.filter {
+              !KMAWarningsClient.isSettled($0.key, at: $0.value.fetchedAt)
+            }.map { ($0.key.description, StoredRecentDay($0.value)) }),
+          status: snapshot.status, closedUntil: snapshot.closedUntil)
         guard let data = try? JSONEncoder().encode(stored) else { return }
         try? FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -55,9 +88,55 @@ struct WarningDayStore: Sendable {
     }
   }
 
+  private static func decode(_ file: URL) -> Snapshot {
+    guard let data = try? Data(contentsOf: file),
+      let stored = try? JSONDecoder().decode(Stored.self, from: data),
+      stored.version == Self.version
+    else { return Snapshot() }
+    var snapshot = Snapshot(status: stored.status, closedUntil: stored.closedUntil)
+    for (text, rows) in stored.days {
+      guard let day = try? CalendarDay(parsing: text) else { continue }
+      let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
+      snapshot.days[day] = KMAWarningsClient.KeptDay(
+        events: rows.compactMap(\.event), fetchedAt: settled, signal: nil)
+    }
+    for (text, recent) in stored.recent ?? [:] {
+      guard let day = try? CalendarDay(parsing: text) else { continue }
+      snapshot.days[day] = recent.kept
+    }
+    return snapshot
+  }
+
   private struct Stored: Codable {
     let version: Int
     let days: [String: [StoredEvent]]
+    // Added after version 1 was first written; absent in older files.
+    let recent: [String: StoredRecentDay]?
+    let status: KeptStatusRows?
+    let closedUntil: Date?
+  }
+
+  /// Today's or yesterday's events, with when and for which announcement they were fetched.
+  private struct StoredRecentDay: Codable {
+    let events: [StoredEvent]
+    let fetchedAt: Date
+    let signalIssued: Int64?
+    let signalNumber: Int64?
+
+    init(_ kept: KMAWarningsClient.KeptDay) {
+      events = kept.events.map(StoredEvent.init)
+      fetchedAt = kept.fetchedAt
+      signalIssued = kept.signal.map { WarningTime.kmaMinute(of: $0.issuedAt) }
+      signalNumber = kept.signal?.number
+    }
+
+    var kept: KMAWarningsClient.KeptDay {
+      let signal = signalIssued.flatMap(WarningTime.date(kmaMinute:)).map {
+        WarningAnnouncement(issuedAt: $0, number: signalNumber ?? 0)
+      }
+      return KMAWarningsClient.KeptDay(
+        events: events.compactMap(\.event), fetchedAt: fetchedAt, signal: signal)
+    }
   }
 
   /// An event with its times as KMA's `YYYYMMDDHHmm` numbers.

@@ -1,0 +1,321 @@
+import Foundation
+import HaruModels
+import HaruShared
+
+/// A provider whose answer is made of parts, each published on its own schedule, that
+/// ``ForecastService`` keeps in a ``PartLedger`` so that a refresh asks only for the parts whose
+/// next issuance is due.
+///
+/// A provider without it (``OpenMeteoProvider``, one of your own) is kept whole, by
+/// ``ForecastRun``.
+protocol PartwiseProvider: ForecastProvider {
+  /// The forecast for a town, taking from `parts` what it holds and keeping there what it fetches.
+  func forecast(for town: Town, at date: Date, parts: PartLedger) async throws(ForecastError)
+    -> ProviderForecast
+}
+
+extension KMAProvider: PartwiseProvider {
+  /// The keys of the parts' failures in the ledger.
+  enum PartKey {
+    static let shortTerm = "shortTerm"
+    static let overnight = "overnight"
+    static let yesterday = "yesterday"
+    static let nowcast = "nowcast"
+    static let air = "air"
+    static func midTerm(_ regions: MidTermRegions) -> String {
+      "midTerm:\(regions.land ?? "-"):\(regions.temperature)"
+    }
+  }
+
+  func forecast(for town: Town, at date: Date, parts: PartLedger) async throws(ForecastError)
+    -> ProviderForecast
+  {
+    let client = KMAClient(builder: builder, transport: transport, now: { date })
+    let gridPoint = town.gridPoint
+    let zone = CalendarDay.koreaTimeZone
+    let today = CalendarDay(containing: date, in: zone)
+    let newestRun = KMARun.latest(
+      of: .shortTermForecast, at: date,
+      publicationDelay: configuration.publicationDelay(of: .shortTermForecast))
+    let overnightRun = try KMARun(
+      operation: .shortTermForecast, baseDate: today.adding(days: -1), baseHour: 23)
+    let yesterdayRun = try KMARun(
+      operation: .shortTermForecast, baseDate: today.adding(days: -2), baseHour: 23)
+    // The runs a refresh needs are yesterday's (two evenings ago), last evening's and the newest;
+    // one kept for one role serves the next: last evening's run is yesterday's tomorrow.
+    parts.pruneRuns(olderThan: yesterdayRun.previous.baseTime, at: date)
+    let regions =
+      town.midTermRegions
+      ?? MidTermTemperaturePoints.regions(nearest: town.coordinate ?? gridPoint.center)
+
+    async let newest = capture { () async throws(ForecastError) in
+      try await shortTermRun(
+        newestRun, key: PartKey.shortTerm, client: client, gridPoint: gridPoint, parts: parts,
+        at: date)
+    }
+    async let overnight = capture { () async throws(ForecastError) -> KMAForecast? in
+      guard newestRun != overnightRun else { return nil }
+      return try await shortTermRun(
+        overnightRun, key: PartKey.overnight, client: client, gridPoint: gridPoint,
+        parts: parts, at: date)
+    }
+    async let past = capture { () async throws(ForecastError) in
+      // Yesterday's run never changes again: asked once; gone from the service, it is not asked
+      // again until the next day brings another.
+      try await shortTermRun(
+        yesterdayRun, key: PartKey.yesterday, client: client, gridPoint: gridPoint,
+        parts: parts, at: date, notBefore: today.adding(days: 1).start(in: zone))
+    }
+    async let observed = nowcast(client: client, gridPoint: gridPoint, parts: parts, at: date)
+    async let midTerm = midTermDays(regions: regions, parts: parts, at: date)
+    async let air = airPart(
+      near: town.coordinate ?? gridPoint.center, cell: gridPoint, parts: parts, at: date)
+
+    let newestForecast = try await newest.get()
+    var daily = newestForecast
+    if case .success(let older?) = await overnight {
+      daily = KMAClient.merge(older, refinedBy: newestForecast)
+    }
+    // A run that had to fall back can start on the evening before today; those hours are not
+    // today's.
+    daily = KMAForecast(
+      run: daily.run, gridPoint: daily.gridPoint, days: daily.days.filter { $0.day >= today })
+    let shortTermNext = daily.run.baseTime.addingTimeInterval(
+      3 * 3600 + delay(of: .shortTermForecast))
+    parts.use(
+      .shortTerm,
+      PartTiming(
+        issuedAt: daily.run.baseTime,
+        fetchedAt: parts.fetchedAt(of: daily.run) ?? date, nextDueAt: shortTermNext))
+
+    var missing: Set<ForecastPart> = []
+    var reasons: [ForecastPart: MissingPartReason] = [:]
+    let conditions: CurrentConditions?
+    switch await observed {
+    case .success(let value): conditions = value
+    case .failure(let failure) where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure):
+      conditions = nil
+      reasons[.current] = failure.reason
+    }
+    let midTermDays: [DayForecast]?
+    switch await midTerm {
+    case .success(let value):
+      midTermDays = value
+      if value == nil { missing.insert(.midTerm) }
+    case .failure(let failure) where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure):
+      midTermDays = nil
+      reasons[.midTerm] = failure.reason
+    }
+    var airQualityNow: AirQuality?
+    switch await air {
+    case nil: break
+    case .success(let quality)?: airQualityNow = quality
+    case .failure(let failure)? where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure)?: reasons[.air] = failure.reason
+    }
+    var days = daily.days
+    // Yesterday is a bonus: the service keeps old runs only briefly, and today's forecast is
+    // worth showing without it (the service fills it from its cache when it can).
+    let yesterday = today.adding(days: -1)
+    if case .success(let run) = await past, let day = run.day(yesterday),
+      !days.contains(where: { $0.day == yesterday })
+    {
+      days.append(day)
+      parts.use(
+        .yesterday,
+        PartTiming(
+          issuedAt: run.run.baseTime, fetchedAt: parts.fetchedAt(of: run.run) ?? date,
+          nextDueAt: today.adding(days: 1).start(in: zone)))
+    }
+    days = Self.stitch(days, midTermDays, today: today)
+    let current = conditions.map { conditions in
+      let hourStart = Date(
+        timeIntervalSince1970: (date.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
+      let hour = daily.hours.last { $0.time <= hourStart } ?? daily.hours.first
+      return HourlyForecast(
+        time: conditions.observedAt, temperature: conditions.temperature ?? hour?.temperature,
+        sky: hour?.sky, precipitationType: conditions.precipitationType,
+        precipitationProbability: hour?.precipitationProbability,
+        precipitation: conditions.precipitation, humidity: conditions.humidity,
+        windSpeed: conditions.windSpeed, windDirection: conditions.windDirection)
+    }
+    let midTermTiming = parts.used[.midTerm]
+    let midTermNext = MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
+      .next.time.addingTimeInterval(configuration.midTermPublicationDelay.inSeconds)
+    return ProviderForecast(
+      days: days, current: current, issuedAt: daily.run.baseTime, nextIssueAt: shortTermNext,
+      midTermIssuedAt: midTermDays == nil ? nil : midTermTiming?.issuedAt,
+      midTermNextIssueAt: midTermTiming?.nextDueAt ?? midTermNext,
+      missing: missing, missingReasons: reasons, air: airQualityNow)
+  }
+
+  /// A short-term run: kept, or fetched and kept; when it is not published yet, the one before
+  /// (kept or fetched).
+  private func shortTermRun(
+    _ run: KMARun, key: String, client: KMAClient, gridPoint: GridPoint, parts: PartLedger,
+    at date: Date, notBefore: Date? = nil
+  ) async throws(ForecastError) -> KMAForecast {
+    if let kept = parts.run(run, at: date) { return kept }
+    if let failure = parts.backoff(key, at: date) {
+      // Not out yet: the run before is the newest there is. Refused or failing: the failure
+      // again, with no request, so that the service serves its kept outlook as stale (or throws
+      // an error asking again will not fix).
+      if KMAClient.meansNotPublished(failure.error), let kept = parts.run(run.previous, at: date) {
+        return kept
+      }
+      throw failure.error
+    }
+    do {
+      let forecast = try await client.forecast(run, for: gridPoint)
+      parts.keep(forecast, at: date)
+      parts.succeed(key)
+      return forecast
+    } catch  where KMAClient.meansNotPublished(error) {
+      // Not out yet (or, for yesterday's, no longer kept): the run before, asked again after the
+      // backoff.
+      parts.fail(key, error, service: .kmaShortTerm, at: date, notBefore: notBefore)
+      if let kept = parts.run(run.previous, at: date) { return kept }
+      let forecast = try await client.forecast(run.previous, for: gridPoint)
+      parts.keep(forecast, at: date)
+      return forecast
+    } catch {
+      parts.fail(key, error, service: .kmaShortTerm, at: date)
+      throw error
+    }
+  }
+
+  /// The nowcast: kept for the newest hour, or fetched; the hour before when the newest is not
+  /// out yet.
+  private func nowcast(
+    client: KMAClient, gridPoint: GridPoint, parts: PartLedger, at date: Date
+  ) async -> Result<CurrentConditions, PartFailure> {
+    let latest = KMARun.latest(
+      of: .nowcast, at: date, publicationDelay: configuration.publicationDelay(of: .nowcast))
+    let cell = "\(gridPoint.nx),\(gridPoint.ny)"
+    func kept(_ run: KMARun) -> CurrentConditions? {
+      guard let record = parts.record(\.nowcasts, cell, issuedAt: run.baseTime, at: date),
+        let conditions = record.value.conditions
+      else { return nil }
+      parts.use(.current, record.timing)
+      return conditions
+    }
+    func keep(_ conditions: CurrentConditions) {
+      let record = PartRecord(
+        issuedAt: conditions.run.baseTime, fetchedAt: date,
+        nextDueAt: conditions.run.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
+        value: StoredNowcast(conditions))
+      parts.keep(\.nowcasts, cell, record)
+      parts.use(.current, record.timing)
+    }
+    if let conditions = kept(latest) { return .success(conditions) }
+    if let failure = parts.backoff(PartKey.nowcast, at: date) {
+      if let conditions = kept(latest.previous) { return .success(conditions) }
+      return .failure(failure)
+    }
+    do {
+      let conditions = try await client.currentConditions(latest, for: gridPoint)
+      keep(conditions)
+      parts.succeed(PartKey.nowcast)
+      return .success(conditions)
+    } catch {
+      parts.fail(PartKey.nowcast, error, service: .kmaShortTerm, at: date)
+      guard KMAClient.meansNotPublished(error) else {
+        return .failure(Self.failure(error, .kmaShortTerm))
+      }
+      if let conditions = kept(latest.previous) { return .success(conditions) }
+      do {
+        let conditions = try await client.currentConditions(latest.previous, for: gridPoint)
+        keep(conditions)
+        return .success(conditions)
+      } catch {
+        return .failure(Self.failure(error, .kmaShortTerm))
+      }
+    }
+  }
+
+  /// Days 4–10: kept for the newest issuance, or fetched (the issuance before when the newest
+  /// answers "no data"); `nil` for a town with no mid-term region.
+  private func midTermDays(
+    regions: MidTermRegions?, parts: PartLedger, at date: Date
+  ) async -> Result<[DayForecast]?, PartFailure> {
+    guard let regions else { return .success(nil) }
+    let delay = configuration.midTermPublicationDelay
+    let expected = MidTermIssuance.latest(at: date, delay: delay)
+    let key = PartKey.midTerm(regions)
+    func due(after issuance: MidTermIssuance) -> Date {
+      issuance.next.time.addingTimeInterval(delay.inSeconds)
+    }
+    if let record = parts.record(\.midTerms, key, issuedAt: expected.time, at: date) {
+      parts.use(.midTerm, record.timing)
+      return .success(record.value)
+    }
+    if let failure = parts.backoff(key, at: date) {
+      // The issuance before is still the forecast until the newest answers.
+      if let record = parts.newestRecord(\.midTerms, key, at: date),
+        record.issuedAt >= expected.previous.time
+      {
+        parts.use(.midTerm, record.timing)
+        return .success(record.value)
+      }
+      return .failure(failure)
+    }
+    let client = KMAMidTermClient(builder: builder, transport: transport)
+    do {
+      let forecast = try await client.forecast(regions, at: date)
+      let record = PartRecord(
+        issuedAt: forecast.issuance.time, fetchedAt: date, nextDueAt: due(after: forecast.issuance),
+        value: forecast.days.map(\.dayForecast))
+      parts.keep(\.midTerms, key, record)
+      parts.use(.midTerm, record.timing)
+      if forecast.issuance < expected {
+        // It fell back: the newest is asked again after the backoff, not on every refresh.
+        parts.fail(
+          key,
+          ForecastError(.noData, message: "The mid-term issuance \(expected.text) is not out yet."),
+          service: .kmaMidTerm, at: date)
+      } else {
+        parts.succeed(key)
+      }
+      return .success(record.value)
+    } catch {
+      parts.fail(key, error, service: .kmaMidTerm, at: date)
+      return .failure(Self.failure(error, .kmaMidTerm))
+    }
+  }
+
+  /// The air quality near a place for AirKorea's current hour: kept, or fetched; `nil` without an
+  /// AirKorea client. It is kept by grid cell, as the forecast is: the towns of one 5 km cell
+  /// share their stations.
+  private func airPart(
+    near place: Coordinate, cell: GridPoint, parts: PartLedger, at date: Date
+  ) async -> Result<AirQuality, PartFailure>? {
+    guard let airQuality else { return nil }
+    let slot = AirKoreaClient.measurementSlot(at: date)
+    let hour = Date(timeIntervalSince1970: Double(slot) * 3600)
+    let key = "\(cell.nx),\(cell.ny)"
+    if let record = parts.record(\.airs, key, issuedAt: hour, at: date) {
+      parts.use(.air, record.timing)
+      return .success(record.value)
+    }
+    if let failure = parts.backoff(PartKey.air, at: date) { return .failure(failure) }
+    switch await airQuality.airQualityReport(near: place, at: date) {
+    case .success(let report):
+      let record = PartRecord(
+        issuedAt: hour, fetchedAt: date, nextDueAt: hour.addingTimeInterval(3600 + 20 * 60),
+        value: report.quality)
+      parts.keep(\.airs, key, record)
+      parts.use(.air, record.timing)
+      parts.succeed(PartKey.air)
+      return .success(report.quality)
+    case .failure(let failure):
+      parts.fail(PartKey.air, failure.error, service: failure.service, at: date)
+      return .failure(Self.failure(failure.error, failure.service))
+    }
+  }
+
+  private static func failure(_ error: ForecastError, _ service: DataService) -> PartFailure {
+    PartFailure(error, service: service, failedAt: .distantPast, retryAt: .distantPast, attempts: 0)
+  }
+}
