@@ -20,6 +20,10 @@ sample="$root/Examples/ForecastNow/Sources/ForecastNow/Resources/getVilageFcst.j
 tools=(Bare SettingsOnly ForecastOnly PlacesOnly WeatherScreen WeatherScreenAll JournalOnly
   JournalScreens SettingsScreens)
 
+# From an empty scratch folder: an incremental release build of the tools here once crashed in
+# SettingsStore's initializer after a Haru type's stored properties changed, and a clean build of
+# the same sources did not.
+rm -rf "$scratch"
 swift build --package-path "$package" --scratch-path "$scratch" -c release >&2
 bin_path="$(swift build --package-path "$package" --scratch-path "$scratch" -c release \
   --show-bin-path)"
