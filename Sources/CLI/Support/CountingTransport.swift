@@ -1,13 +1,16 @@
 import Foundation
 import HaruForecast
-import Synchronization
+import HaruShared
 
 /// A transport that counts the requests it sends, by service and by operation, so that
 /// `haru forecast --json` can say what a refresh cost: a day's requests can then be counted from
 /// outside.
 final class CountingTransport: HTTPTransport {
   private let base: any HTTPTransport
-  private let counts = Mutex<[String: Int]>([:])
+  /// The requests sent, by operation. `LockedState` rather than `Mutex`: the parts of an outlook
+  /// are asked from several tasks at once, and ThreadSanitizer does not see `Mutex`'s atomics
+  /// on Linux as the synchronisation they are (see LockedState).
+  private let counts = LockedState<[String: Int]>([:])
 
   init(_ base: any HTTPTransport = URLSessionTransport()) {
     self.base = base
