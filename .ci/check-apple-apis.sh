@@ -18,7 +18,8 @@
 # outside such a block is printed as `path:line: name: why`, and the script exits with 1; it exits
 # with 2 when a file's `#if` blocks do not balance, 0 when nothing is found.
 #
-# Needs bash and python3; no network.
+# Needs bash and python3 (with .ci/swift_source.py, shared with check-privacy-manifests.sh); no
+# network.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -28,6 +29,10 @@ import os
 import re
 import sys
 import tempfile
+
+# Comments and strings blanked, `#if` conditions evaluated: shared with the other check.
+sys.path.insert(0, os.path.join(os.getcwd(), ".ci"))
+from swift_source import conjunction, evaluate, negation, strip  # noqa: E402
 
 EXCLUDED = ("Sources/CLI", "Sources/JournalCrashHelper", "Sources/SettingsCrashHelper")
 
@@ -88,125 +93,6 @@ class Unbalanced(Exception):
     pass
 
 
-def strip(text):
-    """Returns the text with comments and the contents of string literals replaced by spaces
-    (newlines kept, so that line numbers stay), and the code of interpolations kept."""
-    out = []
-    i = 0
-    n = len(text)
-    # A stack of what is open: ("code", parens) for an interpolation's code,
-    # ("string", hashes, multiline) for a string literal.
-    stack = [("code", 0)]
-
-    def blank(s):
-        return "".join(c if c == "\n" else " " for c in s)
-
-    while i < n:
-        top = stack[-1]
-        c = text[i]
-        if top[0] == "code":
-            if text.startswith("//", i):
-                end = text.find("\n", i)
-                end = n if end < 0 else end
-                out.append(blank(text[i:end]))
-                i = end
-                continue
-            if text.startswith("/*", i):
-                depth = 0
-                j = i
-                while j < n:
-                    if text.startswith("/*", j):
-                        depth += 1
-                        j += 2
-                    elif text.startswith("*/", j):
-                        depth -= 1
-                        j += 2
-                        if depth == 0:
-                            break
-                    else:
-                        j += 1
-                out.append(blank(text[i:j]))
-                i = j
-                continue
-            m = re.match(r'(#*)("""|")', text[i:])
-            if m and (m.group(1) == "" or c == "#"):
-                hashes = len(m.group(1))
-                multiline = m.group(2) == '"""'
-                out.append(" " * len(m.group(0)))
-                i += len(m.group(0))
-                stack.append(("string", hashes, multiline))
-                continue
-            if c == "(" and len(stack) > 1:
-                stack[-1] = ("code", top[1] + 1)
-            elif c == ")" and len(stack) > 1:
-                if top[1] == 0:
-                    stack.pop()
-                    out.append(" ")
-                    i += 1
-                    continue
-                stack[-1] = ("code", top[1] - 1)
-            out.append(c)
-            i += 1
-            continue
-        # Inside a string literal.
-        _, hashes, multiline = top
-        close = ('"""' if multiline else '"') + "#" * hashes
-        if text.startswith(close, i):
-            out.append(" " * len(close))
-            i += len(close)
-            stack.pop()
-            continue
-        escape = "\\" + "#" * hashes
-        if text.startswith(escape + "(", i):
-            out.append(" " * (len(escape) + 1))
-            i += len(escape) + 1
-            stack.append(("code", 0))
-            continue
-        if text.startswith(escape, i) and i + len(escape) < n:
-            out.append(blank(text[i:i + len(escape) + 1]))
-            i += len(escape) + 1
-            continue
-        out.append("\n" if c == "\n" else " ")
-        i += 1
-    return "".join(out)
-
-
-def tokens(condition):
-    """Splits an `#if` condition into `!`, `&&`, `||`, `(`, `)` and atoms such as `os(macOS)`."""
-    result = []
-    i = 0
-    while i < len(condition):
-        c = condition[i]
-        if c.isspace():
-            i += 1
-        elif condition.startswith("&&", i) or condition.startswith("||", i):
-            result.append(condition[i:i + 2])
-            i += 2
-        elif c in "!()":
-            result.append(c)
-            i += 1
-        else:
-            m = re.match(r"[\w$.]+", condition[i:])
-            if not m:
-                # Something this script does not read: undecided.
-                result.append("?")
-                i += 1
-                continue
-            word = m.group(0)
-            j = i + len(word)
-            k = j
-            while k < len(condition) and condition[k].isspace():
-                k += 1
-            if k < len(condition) and condition[k] == "(":
-                end = condition.find(")", k)
-                end = len(condition) - 1 if end < 0 else end
-                word += "(" + condition[k + 1:end].strip() + ")"
-                j = end + 1
-            result.append(word)
-            i = j
-    return result
-
-
 def atom(word, platform):
     """True, False or None (undecided) for one atom of a condition on one platform."""
     m = re.fullmatch(r"(\w+)\((.*)\)", word)
@@ -234,63 +120,6 @@ def atom(word, platform):
     return None
 
 
-def evaluate(condition, platform):
-    """Evaluates an `#if` condition on a platform, in three-valued logic."""
-    items = tokens(condition)
-    position = 0
-
-    def peek():
-        return items[position] if position < len(items) else None
-
-    def take():
-        nonlocal position
-        position += 1
-        return items[position - 1]
-
-    def either():
-        value = both()
-        while peek() == "||":
-            take()
-            right = both()
-            value = True if True in (value, right) else (False if value is right is False else None)
-        return value
-
-    def both():
-        value = unary()
-        while peek() == "&&":
-            take()
-            right = unary()
-            value = False if False in (value, right) else (True if value is right is True else None)
-        return value
-
-    def unary():
-        if peek() == "!":
-            take()
-            value = unary()
-            return None if value is None else not value
-        if peek() == "(":
-            take()
-            value = either()
-            if peek() == ")":
-                take()
-            return value
-        word = take() if peek() is not None else "?"
-        return atom(word, platform)
-
-    value = either()
-    return value if position == len(items) else None
-
-
-def conjunction(values):
-    if False in values:
-        return False
-    return True if all(v is True for v in values) else None
-
-
-def negation(value):
-    return None if value is None else not value
-
-
 def scan(path, display):
     """Returns the findings of one file as (display path, line, API name, why)."""
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -304,13 +133,13 @@ def scan(path, display):
         if directive:
             kind, rest = directive.group(1), directive.group(2).strip()
             if kind == "if":
-                values = {p: evaluate(rest, p) for p in PLATFORMS}
+                values = {p: evaluate(rest, lambda word, p=p: atom(word, p)) for p in PLATFORMS}
                 frames.append({"previous": [values], "active": values})
             elif not frames:
                 raise Unbalanced(f"{display}:{number}: #{kind} without #if")
             elif kind == "elseif":
                 frame = frames[-1]
-                values = {p: evaluate(rest, p) for p in PLATFORMS}
+                values = {p: evaluate(rest, lambda word, p=p: atom(word, p)) for p in PLATFORMS}
                 frame["active"] = {
                     p: conjunction([negation(v[p]) for v in frame["previous"]] + [values[p]])
                     for p in PLATFORMS}
