@@ -355,4 +355,56 @@ struct WarningsClientTests {
     #expect(report.missingReason == nil)
     #expect(report.preliminaryMissingReason?.error.httpStatus == 503)
   }
+
+  @Test func aStatusThatFailsIsAskedAgainOnlyAfterItsBackoffInEveryProcess() async throws {
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "haru-warnings-\(UUID().uuidString)", directoryHint: .isDirectory)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let failing: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+      if request.url.path().hasSuffix("getPwnStatus") {
+        return HTTPResponse(status: 503, headers: [:], body: Data())
+      }
+      return september26(request)
+    }
+    let app = try Harness(cacheDirectory: directory, failing)
+    _ = try await app.report(at: 2026_09_26_1130)
+    #expect(app.requests("getPwnStatus").count == 1)
+
+    // Within the five minutes of the first failure's backoff: not asked, in this process or in
+    // another on the same folder, and the reason is still given.
+    _ = try await app.report(at: 2026_09_26_1132)
+    let widget = try Harness(cacheDirectory: directory, failing)
+    let report = try await widget.report(at: 2026_09_26_1134)
+    #expect(app.requests("getPwnStatus").count == 1)
+    #expect(widget.requests("getPwnStatus").isEmpty)
+    #expect(report.preliminaryMissingReason?.error.httpStatus == 503)
+    #expect(report.active.count == 2)
+
+    // After it, asked again; a second failure doubles the wait to ten minutes.
+    _ = try await app.report(at: 2026_09_26_1136)
+    #expect(app.requests("getPwnStatus").count == 2)
+    _ = try await app.report(at: 2026_09_26_1145)
+    #expect(app.requests("getPwnStatus").count == 2)
+    _ = try await app.report(at: 2026_09_26_1147)
+    #expect(app.requests("getPwnStatus").count == 3)
+  }
+
+  @Test func aStatusThatAnswersAgainClearsItsBackoff() async throws {
+    let failing = LockedState(true)
+    let harness = try Harness { request in
+      if request.url.path().hasSuffix("getPwnStatus"), failing.withLock({ $0 }) {
+        return HTTPResponse(status: 503, headers: [:], body: Data())
+      }
+      return september26(request)
+    }
+    _ = try await harness.report(at: 2026_09_26_1130)
+    failing.withLock { $0 = false }
+    let answered = try await harness.report(at: 2026_09_26_1136)
+    #expect(answered.preliminaryMissingReason == nil)
+    failing.withLock { $0 = true }
+    // A failure after an answer starts again at five minutes, not ten.
+    _ = try await harness.report(at: 2026_09_26_1147)
+    _ = try await harness.report(at: 2026_09_26_1153)
+    #expect(harness.requests("getPwnStatus").count == 4)
+  }
 }

@@ -277,9 +277,10 @@ public final class ForecastService: Sendable {
     }
   }
 
-  /// A refresh of a provider made of parts: under the cell's lock (across processes, with a cache
-  /// directory), the kept parts are read, only the due ones asked for, and the parts written
-  /// back, so that a second refresh of the cell at the same moment finds them all kept.
+  /// A refresh of a provider made of parts: holding the cell's lease (across processes, with a
+  /// cache directory), the kept parts are read, only the due ones asked for, and the parts
+  /// written back, so that a second refresh of the cell at the same moment waits and finds them
+  /// all kept. No file lock is held while the requests are on their way.
   private func fetchParts(
     _ partwise: any PartwiseProvider, _ key: Key, town: Town, at date: Date,
     remembered: ForecastOutlook?
@@ -287,8 +288,8 @@ public final class ForecastService: Sendable {
     let files = cacheDirectory.map {
       CellFiles(directory: $0, provider: key.location.provider, gridPoint: key.location.gridPoint)
     }
-    let lock = await files?.lock()
-    defer { lock?.release() }
+    let lease = files?.lease
+    let claim = await lease?.claim()
     let kept: PartContents?
     if let files {
       kept = await files.read()
@@ -310,6 +311,7 @@ public final class ForecastService: Sendable {
         state.withLock { $0.parts[key.location] = ledger.contents }
       }
     }
+    if let lease, let claim { await lease.end(claim) }
     return await finish(outcome, key, town: town, at: date, previous: remembered ?? stored) { _ in
       ledger.used
     }

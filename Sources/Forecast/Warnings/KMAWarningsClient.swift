@@ -33,7 +33,10 @@ import HaruShared
 /// **Refusals.** The portal approves this service on its own: a key approved for the forecast
 /// may be refused here. The report then has no warnings and its
 /// ``WarningsReport/missingReason`` says which service refused and what to do; nothing older is
-/// shown as current. A quota used up (code 22) closes the service until midnight, Korea time.
+/// shown as current. A quota used up (code 22) closes the service until midnight, Korea time;
+/// another failure holds the operation back, across processes with a cache directory, for the forecast
+/// parts' backoff (an hour, doubling, for a refused key; five minutes, doubling, for a timeout)
+/// rather than being asked again on every refresh.
 ///
 /// Show ``ForecastAttribution/kmaWarnings`` ("출처: 기상청") with the warnings.
 public final class KMAWarningsClient: Sendable {
@@ -129,10 +132,16 @@ public final class KMAWarningsClient: Sendable {
     let date = date ?? now()
     let townZones = zones.zones(
       province: province, district: district, neighborhood: neighborhood, at: date)
-    // Two processes asking at the same moment make the requests of one: the second finds what the
-    // first kept.
-    let lock = await store?.lock()
-    defer { lock?.release() }
+    // Two processes asking at the same moment make the requests of one: the second waits for the
+    // first's lease to end and finds what it kept. No file lock is held while a request is out.
+    let lease = store?.lease
+    let claim = await lease?.claim()
+    let report = await report(zones: townZones, at: date)
+    if let lease, let claim { await lease.end(claim) }
+    return report
+  }
+
+  private func report(zones townZones: [TownZone], at date: Date) async -> WarningsReport {
     let status = await currentStatus(at: date)
     let statusReason = status.failure.map {
       MissingPartReason(service: .kmaWarnings, error: $0)
@@ -163,9 +172,7 @@ public final class KMAWarningsClient: Sendable {
     // Another process (the app, its widget, another `haru`) may have asked within ten minutes.
     if let store {
       let snapshot = await store.read()
-      if let closed = snapshot.closedUntil {
-        state.withLock { $0.closedUntil = max($0.closedUntil ?? closed, closed) }
-      }
+      take(snapshot)
       if let rows = snapshot.status, isFresh(rows.fetchedAt) {
         let status = WarningRows.status(rows.rows)
         state.withLock { $0.status = KeptStatus(status: status, fetchedAt: rows.fetchedAt) }
@@ -273,8 +280,20 @@ public final class KMAWarningsClient: Sendable {
       for (day, kept) in stored.days where state.days[day] == nil {
         state.days[day] = kept
       }
-      if let closed = stored.closedUntil {
+    }
+    take(stored)
+  }
+
+  /// Takes what another process learnt of the service's refusals: the quota's closing and the
+  /// newest failure of each operation.
+  private func take(_ snapshot: WarningDayStore.Snapshot) {
+    state.withLock { state in
+      if let closed = snapshot.closedUntil {
         state.closedUntil = max(state.closedUntil ?? closed, closed)
+      }
+      for (operation, failure) in snapshot.failures
+      where state.failures[operation].map({ $0.failedAt < failure.failedAt }) ?? true {
+        state.failures[operation] = failure
       }
     }
   }
@@ -334,21 +353,52 @@ public final class KMAWarningsClient: Sendable {
           + "is sent to it until midnight, Korea time.",
         kmaResultCode: .requestLimitExceeded)
     }
+    // A failure holds the service back until its retry time (the failure of another process
+    // too), rather than being asked again on every refresh.
+    if let failure = state.withLock({ $0.failures[operation] }), failure.failedAt <= date,
+      date < failure.retryAt
+    {
+      throw failure.error
+    }
     let request = try PortalRequest.make(
       baseURL: baseURL, operation: operation, key: key, parameters: parameters, timeout: timeout,
       format: "dataType=JSON", service: "KMA warning")
-    let response = try await transport.send(request)
     do {
-      return try AirKoreaReader.read(response, fields: fields, from: .kmaWarnings)
-    } catch {
-      if error.kmaResultCode == .requestLimitExceeded {
-        let reset = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: 1)
-          .start(in: CalendarDay.koreaTimeZone)
-        state.withLock { $0.closedUntil = reset }
-        await store?.update { $0.closedUntil = max($0.closedUntil ?? reset, reset) }
+      let response = try await transport.send(request)
+      let envelope = try AirKoreaReader.read(response, fields: fields, from: .kmaWarnings)
+      if state.withLock({ $0.failures.removeValue(forKey: operation) }) != nil {
+        await store?.update { $0.failures[operation] = nil }
       }
+      return envelope
+    } catch {
+      await holdBack(operation, after: error, at: date)
       throw error
     }
+  }
+
+  /// Keeps a failure: a quota used up closes the service until midnight, Korea time; another
+  /// failure holds the operation back by ``PartSchedule``'s rule.
+  private func holdBack(_ operation: String, after error: ForecastError, at date: Date) async {
+    guard error.code != .cancelled else { return }
+    if error.kmaResultCode == .requestLimitExceeded {
+      let reset = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: 1)
+        .start(in: CalendarDay.koreaTimeZone)
+      state.withLock { $0.closedUntil = reset }
+      await store?.update { $0.closedUntil = max($0.closedUntil ?? reset, reset) }
+      return
+    }
+    let failure: PartFailure? = state.withLock { state in
+      // The requests of one refresh that fail together count as one failure.
+      if let kept = state.failures[operation], kept.failedAt == date { return nil }
+      let attempts = (state.failures[operation]?.attempts ?? 0) + 1
+      let failure = PartFailure(
+        error, service: .kmaWarnings, failedAt: date,
+        retryAt: PartSchedule.retryTime(after: error, attempts: attempts, at: date),
+        attempts: attempts)
+      state.failures[operation] = failure
+      return failure
+    }
+    if let failure { await store?.update { $0.failures[operation] = failure } }
   }
 
   // MARK: - State
@@ -370,6 +420,8 @@ public final class KMAWarningsClient: Sendable {
     var days: [CalendarDay: KeptDay] = [:]
     var status: KeptStatus?
     var closedUntil: Date?
+    /// The last failure of each operation, which holds it back until its retry time.
+    var failures: [String: PartFailure] = [:]
     /// Whether the days kept in the cache directory were taken.
     var hasReadStore = false
   }

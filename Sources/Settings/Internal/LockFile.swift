@@ -1,18 +1,8 @@
 import Foundation
+import HaruShared
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// An exclusive `flock(2)` on a lock file that is never replaced, held until ``release()``.
-///
-/// `flock` rather than `fcntl`: an `fcntl` lock belongs to the process and is dropped when any
-/// descriptor of the file is closed, while a `flock` lock belongs to its open file description, so
-/// two stores in one process exclude each other exactly as two processes do.
+/// The settings' lock file (`haru-settings.lock`, never replaced): a ``FileLock`` held for one
+/// read-decide-write, its failures as ``SettingsError``s.
 enum LockFile {
   /// Runs `body` holding the lock, after waiting up to `timeout` for another holder.
   ///
@@ -40,45 +30,23 @@ enum LockFile {
           "the folder \(folder) could not be created", code: status, folder: folder)
       }
     }
-    // Read-only is enough for flock(2), and works on a lock file another user created.
-    let flags = O_RDONLY | O_CLOEXEC | (creating ? O_CREAT : 0)
-    var descriptor: Int32
-    repeat {
-      descriptor = open(url.path, flags, 0o644)
-    } while descriptor < 0 && errno == EINTR
-    guard descriptor >= 0 else {
-      let code = errno
+    // Only writers wait here, on the store's own writer queue (or while a store opens), never
+    // on a thread of Swift's cooperative pool.
+    switch FileLock.acquire(path: url.path, creating: creating, timeout: timeout) {
+    case .success(let descriptor):
+      defer { FileLock.release(descriptor) }
+      return try body()
+    case .failure(.open(let code)):
       throw FileWriter.failure(
         "the lock file \(url.lastPathComponent) could not be opened", code: code, folder: folder)
+    case .failure(.busy):
+      throw SettingsError(
+        .busy,
+        message:
+          "Another process kept the settings in \(folder) locked for more than \(timeout); "
+          + "nothing was written. The change is kept in memory and tried again.")
+    case .failure(.lock(let code)):
+      throw FileWriter.failure("the settings could not be locked", code: code, folder: folder)
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var pause: UInt32 = 100
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-      let code = errno
-      if code == EINTR { continue }
-      guard code == EWOULDBLOCK || code == EAGAIN, clock.now < deadline else {
-        close(descriptor)
-        if code == EWOULDBLOCK || code == EAGAIN {
-          throw SettingsError(
-            .busy,
-            message:
-              "Another process kept the settings in \(folder) locked for more than \(timeout); "
-              + "nothing was written. The change is kept in memory and tried again.")
-        }
-        throw FileWriter.failure("the settings could not be locked", code: code, folder: folder)
-      }
-      // Only writers wait here, on the store's own writer queue (or while a store opens), never
-      // on a thread of Swift's cooperative pool.
-      usleep(pause)
-      // Short pauses, so that a waiter does not miss every moment the lock is free when several
-      // writers save back to back.
-      pause = min(pause * 2, 2_000)
-    }
-    defer {
-      flock(descriptor, LOCK_UN)
-      close(descriptor)
-    }
-    return try body()
   }
 }

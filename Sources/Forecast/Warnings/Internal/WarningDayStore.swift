@@ -6,7 +6,8 @@ import HaruModels
 /// asks only for what it has not seen: the settled days of `getPwnCd` events (never asked again),
 /// today's and yesterday's with when they were fetched and the announcement they were fetched
 /// for (asked again after an hour or a newer announcement), the `getPwnStatus` rows with when
-/// they were fetched (used for ten minutes, by every process), and the quota's closing. One JSON
+/// they were fetched (used for ten minutes, by every process), the quota's closing and each
+/// operation's last failure, which holds it back until its retry time (``PartSchedule``). One JSON
 /// file, replaced atomically, read and written on a dispatch queue rather than on Swift's
 /// cooperative threads.
 ///
@@ -30,6 +31,8 @@ struct WarningDayStore: Sendable {
     var status: KeptStatusRows?
     /// Until when the service's quota is used up.
     var closedUntil: Date?
+    /// The last failure of each operation, which holds it back until its retry time.
+    var failures: [String: PartFailure] = [:]
   }
 
   /// The status's rows as fetched.
@@ -38,17 +41,10 @@ struct WarningDayStore: Sendable {
     let fetchedAt: Date
   }
 
-  /// Takes the store's lock (`kma-warning-days.lock`, never replaced) for a refresh, waiting for
-  /// another process's refresh; `nil` when it cannot be had.
-  func lock() async -> CellLock? {
-    let path = file.deletingPathExtension().appendingPathExtension("lock").path
-    let directory = file.deletingLastPathComponent()
-    return await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .utility).async {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        continuation.resume(returning: CellLock(path: path, timeout: CellFiles.lockTimeout))
-      }
-    }
+  /// The claim a refresh holds while it reads, asks and writes the file
+  /// (`kma-warning-days.lease`, and its `.lock`).
+  var lease: RefreshLease {
+    RefreshLease(directory: file.deletingLastPathComponent(), name: "kma-warning-days")
   }
 
   /// What the file holds; empty when it cannot be read.
@@ -79,7 +75,7 @@ struct WarningDayStore: Sendable {
             uniqueKeysWithValues: snapshot.days.filter {
               !KMAWarningsClient.isSettled($0.key, at: $0.value.fetchedAt)
             }.map { ($0.key.description, StoredRecentDay($0.value)) }),
-          status: snapshot.status, closedUntil: snapshot.closedUntil)
+          status: snapshot.status, closedUntil: snapshot.closedUntil, failures: snapshot.failures)
         guard let data = try? JSONEncoder().encode(stored) else { return }
         try? FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -93,7 +89,8 @@ struct WarningDayStore: Sendable {
       let stored = try? JSONDecoder().decode(Stored.self, from: data),
       stored.version == Self.version
     else { return Snapshot() }
-    var snapshot = Snapshot(status: stored.status, closedUntil: stored.closedUntil)
+    var snapshot = Snapshot(
+      status: stored.status, closedUntil: stored.closedUntil, failures: stored.failures ?? [:])
     for (text, rows) in stored.days {
       guard let day = try? CalendarDay(parsing: text) else { continue }
       let settled = day.adding(days: 2).start(in: CalendarDay.koreaTimeZone)
@@ -114,6 +111,8 @@ struct WarningDayStore: Sendable {
     let recent: [String: StoredRecentDay]?
     let status: KeptStatusRows?
     let closedUntil: Date?
+    // Added later still; absent in older files.
+    let failures: [String: PartFailure]?
   }
 
   /// Today's or yesterday's events, with when and for which announcement they were fetched.
