@@ -364,12 +364,41 @@ import Testing
     #expect(standIn.asked.count == 6)
   }
 
+  /// The hours of the widget's file are columns of comma-separated values; a column that does not
+  /// fit the others, or holds what is not a number, makes the file damaged, not half-read.
+  @Test(arguments: [
+    (#""humidity":""#, #""humidity":"1,"#),
+    (#""temperature":""#, #""temperature":"x"#),
+    (#""time":""#, #""time":"inf,"#),
+    (#""windSpeed":""#, #""windSpeed":"nan,"#),
+  ])
+  func aDamagedColumnOfHoursMakesTheStoredOutlookUnreadable(field: String, damaged: String)
+    async throws
+  {
+    let standIn = KMAStandIn()
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let date = try serviceMorning()
+    let outlook = try await refresh(standIn, at: date, in: directory)
+    let file = cacheFiles(directory)[0]
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(outlook.days.contains { !$0.hourly.isEmpty })
+    #expect(text.contains(field))
+
+    try text.replacingOccurrences(of: field, with: damaged).write(
+      to: file, atomically: true, encoding: .utf8)
+
+    #expect(
+      await ForecastService.storedOutlook(for: .seoulCityHall, cacheDirectory: directory, at: date)
+        == nil)
+  }
+
   @Test func aCacheFileOfANewerVersionIsNeitherReadNorReplaced() async throws {
     let standIn = KMAStandIn()
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let newer = Data(#"{"version":3,"somethingNew":true}"#.utf8)
+    let newer = Data(#"{"version":99,"somethingNew":true}"#.utf8)
     for file in cacheFiles(directory) { try newer.write(to: file) }
     let date = try serviceMorning()
 

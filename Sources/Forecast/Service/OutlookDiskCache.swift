@@ -10,7 +10,7 @@ import HaruModels
 struct OutlookDiskCache: Sendable {
   let directory: URL
 
-  static let version = 2
+  static let version = 3
 
   static func safeName(_ provider: String) -> String {
     String(
@@ -170,6 +170,11 @@ private struct StoredHours: Codable {
   let windSpeed: [Double?]
   let windDirection: [Double?]
 
+  private enum CodingKeys: String, CodingKey {
+    case time, temperature, sky, type, probability, amounts, precipitation, snowfall, humidity
+    case windSpeed, windDirection
+  }
+
   init(_ hours: [HourlyForecast]) {
     var amounts: [PrecipitationAmount] = []
     func index(_ amount: PrecipitationAmount?) -> Int? {
@@ -219,6 +224,70 @@ private struct StoredHours: Codable {
   private static func value<Value>(_ value: Value?) throws -> Value {
     guard let value else { throw StoredHoursError() }
     return value
+  }
+
+  // Each column is one string of comma-separated values, an empty field for a missing one (from
+  // version 3 of the file): one string to decode per column instead of one value per hour, where
+  // Foundation's decoder spent most of a widget's read. Every value written is a number or a raw
+  // value of Haru's own enumerations, none of which holds a comma.
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    func column<Value>(_ values: [Value?], _ key: CodingKeys, _ text: (Value) -> String) throws {
+      try container.encode(values.map { $0.map(text) ?? "" }.joined(separator: ","), forKey: key)
+    }
+    try column(time, .time) { $0.description }
+    try column(temperature, .temperature) { $0.description }
+    try column(sky, .sky) { $0 }
+    try column(type, .type) { $0 }
+    try column(probability, .probability) { $0.description }
+    try container.encode(amounts, forKey: .amounts)
+    try column(precipitation, .precipitation) { $0.description }
+    try column(snowfall, .snowfall) { $0.description }
+    try column(humidity, .humidity) { $0.description }
+    try column(windSpeed, .windSpeed) { $0.description }
+    try column(windDirection, .windDirection) { $0.description }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    // The number of hours comes from the times, which are never missing: an empty column is no
+    // hours, not one hour with nothing in it.
+    var count = 0
+    func finite(_ field: Substring) -> Double? { Double(field).flatMap { $0.isFinite ? $0 : nil } }
+    func column<Value>(_ key: CodingKeys, _ parse: (Substring) -> Value?) throws -> [Value?] {
+      let text = try container.decode(String.self, forKey: key)
+      guard count > 0 else {
+        guard text.isEmpty else { throw StoredHoursError() }
+        return []
+      }
+      let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+      guard fields.count == count else { throw StoredHoursError() }
+      return try fields.map { field in
+        guard !field.isEmpty else { return nil }
+        guard let value = parse(field) else { throw StoredHoursError() }
+        return value
+      }
+    }
+    let times = try container.decode(String.self, forKey: .time)
+    time =
+      try times.isEmpty
+      ? []
+      : times.split(separator: ",", omittingEmptySubsequences: false).map { field in
+        guard let value = finite(field) else { throw StoredHoursError() }
+        return value
+      }
+    count = time.count
+    temperature = try column(.temperature, finite)
+    sky = try column(.sky) { String($0) }
+    type = try column(.type) { String($0) }
+    probability = try column(.probability) { Int($0) }
+    amounts = try container.decode([PrecipitationAmount].self, forKey: .amounts)
+    precipitation = try column(.precipitation) { Int($0) }
+    snowfall = try column(.snowfall) { Int($0) }
+    humidity = try column(.humidity) { Int($0) }
+    windSpeed = try column(.windSpeed, finite)
+    windDirection = try column(.windDirection, finite)
   }
 }
 
