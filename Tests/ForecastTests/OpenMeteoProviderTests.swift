@@ -192,3 +192,98 @@ struct OpenMeteoProviderTests {
     #expect(forecast.current == nil)
   }
 }
+
+/// KMA's own models through Open-Meteo, with the best match filling what they lack.
+struct OpenMeteoKMAModelsTests {
+  /// The fixture's answer as Open-Meteo gives it for two models: every column and current value
+  /// twice, suffixed with the model's name — KMA's a degree warmer and without the chance of
+  /// precipitation (its models do not forecast one), the best match as the fixture has it.
+  static func twoModelAnswer(at date: Date) throws -> String {
+    let body = OpenMeteoFixtures.forecast(around: date)
+    var document = try #require(
+      try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+    for name in ["hourly", "daily", "current", "hourly_units", "daily_units"] {
+      let section = try #require(document[name] as? [String: Any])
+      var twice: [String: Any] = [:]
+      for (key, value) in section {
+        if key == "time" || key == "interval" {
+          twice[key] = value
+          continue
+        }
+        twice[key + "_best_match"] = value
+        if key == "precipitation_probability" {
+          twice[key + "_kma_seamless"] = (value as? [Any]).map { $0.map { _ in NSNull() } }
+        } else if key.hasPrefix("temperature_2m"), !name.hasSuffix("units") {
+          twice[key + "_kma_seamless"] =
+            (value as? [Double]).map { $0.map { $0 + 1 } } as Any?
+            ?? (value as? Double).map { $0 + 1 }
+        } else {
+          twice[key + "_kma_seamless"] = value
+        }
+      }
+      document[name] = twice
+    }
+    let data = try JSONSerialization.data(withJSONObject: document)
+    return try #require(String(data: data, encoding: .utf8))
+  }
+
+  @Test func aTownIsAskedForKMAsModelsAndTheBestMatch() async throws {
+    let morning = try serviceMorning()
+    let transport = openMeteoStub(at: morning)
+    _ = try await OpenMeteoProvider(transport: transport).forecast(
+      for: .seoulCityHall, at: morning)
+    _ = try await OpenMeteoProvider(models: .bestMatch, transport: transport).forecast(
+      for: .seoulCityHall, at: morning)
+
+    #expect(
+      transport.requests.map { $0.queryValue(named: "models") } == ["kma_seamless,best_match", nil])
+  }
+
+  @Test func kmasValuesComeFirstAndTheBestMatchFillsWhatTheyLack() async throws {
+    let morning = try serviceMorning()
+    let body = try Self.twoModelAnswer(at: morning)
+    let provider = OpenMeteoProvider(transport: StubTransport { _ in .json(body) })
+
+    let forecast = try await provider.forecast(for: .seoulCityHall, at: morning)
+
+    let today = try #require(forecast.days.first { $0.day == (try day(2026, 11, 30)) })
+    // KMA's: a degree warmer than the best match's 16 and 8 and 12.5.
+    #expect(today.maximum == DailyTemperature(try Temperature(celsius: 17), isDerived: false))
+    #expect(today.minimum == DailyTemperature(try Temperature(celsius: 9), isDerived: false))
+    #expect(forecast.current?.temperature == (try Temperature(celsius: 13.5)))
+    // The best match's, where KMA's models have none.
+    #expect(today.precipitationProbability == (try Probability(percent: 10)))
+    #expect(today.hourly.count == 24)
+    #expect(today.hourly.first?.humidity == 60)
+  }
+
+  @Test(arguments: [
+    // A column of KMA's shorter than the best match's: KMA's as it is.
+    (
+      #"{"hourly":{"time":["2026-11-30T00:00","2026-11-30T01:00"],"temperature_2m_kma_seamless":[1.0],"temperature_2m_best_match":[2.0,3.0]}}"#,
+      #"[1]"#
+    ),
+    // A value only the best match has.
+    (
+      #"{"hourly":{"time":["2026-11-30T00:00"],"temperature_2m_best_match":[2.5]}}"#,
+      #"[2.5]"#
+    ),
+    // Not a JSON object: left for the decoder to refuse.
+    (#"[ "_kma_seamless" ]"#, nil),
+  ])
+  func answersOfTwoModelsThatDoNotFitAreMergedSafely(body: String, temperatures: String?) throws {
+    let merged = OpenMeteoAnswer.mergingModels(in: Data(body.utf8))
+    guard let temperatures else {
+      #expect(merged == Data(body.utf8))
+      return
+    }
+    let document = try #require(try JSONSerialization.jsonObject(with: merged) as? [String: Any])
+    let hourly = try #require(document["hourly"] as? [String: Any])
+    let column = try #require(hourly["temperature_2m"] as? [Double])
+    let expected = try #require(
+      try JSONSerialization.jsonObject(with: Data(temperatures.utf8)) as? [Double])
+    #expect(column == expected)
+    #expect(
+      hourly.keys.allSatisfy { !$0.hasSuffix("_best_match") && !$0.hasSuffix("_kma_seamless") })
+  }
+}

@@ -156,6 +156,52 @@ struct OpenMeteoAnswer: Decodable {
   }
 
   /// Reads a response, turning every failure status into a typed error with Open-Meteo's reason.
+  /// The model whose values come first when two were asked for: KMA's.
+  static let kmaModel = "kma_seamless"
+  /// The model that fills what the first lacks: Open-Meteo's best match.
+  static let bestMatchModel = "best_match"
+
+  /// An answer of two models (`temperature_2m_kma_seamless`, `temperature_2m_best_match`, …) as
+  /// an answer of one: each column, unit and current value named without its model, KMA's value
+  /// where it has one, the best match's where it has none. An answer of one model, or a body
+  /// that is not a JSON object, is returned as it is.
+  static func mergingModels(in body: Data) -> Data {
+    let first = "_" + kmaModel
+    let second = "_" + bestMatchModel
+    guard body.range(of: Data(first.utf8)) != nil || body.range(of: Data(second.utf8)) != nil,
+      var document = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+    else { return body }
+    for name in ["hourly", "daily", "current", "hourly_units", "daily_units", "current_units"] {
+      guard let section = document[name] as? [String: Any] else { continue }
+      var merged: [String: Any] = [:]
+      var bases: Set<String> = []
+      for (key, value) in section {
+        if key.hasSuffix(first) {
+          bases.insert(String(key.dropLast(first.count)))
+        } else if key.hasSuffix(second) {
+          bases.insert(String(key.dropLast(second.count)))
+        } else {
+          merged[key] = value
+        }
+      }
+      for base in bases {
+        merged[base] = preferring(section[base + first], over: section[base + second])
+      }
+      document[name] = merged
+    }
+    return (try? JSONSerialization.data(withJSONObject: document)) ?? body
+  }
+
+  /// The first value where it has one, the second where it does not; column by column for two
+  /// columns of the same length.
+  private static func preferring(_ first: Any?, over second: Any?) -> Any? {
+    guard let first, !(first is NSNull) else { return second }
+    guard let column = first as? [Any], let fallback = second as? [Any],
+      column.count == fallback.count
+    else { return first }
+    return zip(column, fallback).map { $0 is NSNull ? $1 : $0 }
+  }
+
   static func read(_ response: HTTPResponse) throws(ForecastError) -> OpenMeteoAnswer {
     guard response.isSuccess else {
       let reason = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.reason
@@ -179,7 +225,8 @@ struct OpenMeteoAnswer: Decodable {
     }
     let answer: OpenMeteoAnswer
     do {
-      answer = try JSONDecoder().decode(OpenMeteoAnswer.self, from: response.body)
+      answer = try JSONDecoder().decode(
+        OpenMeteoAnswer.self, from: mergingModels(in: response.body))
     } catch {
       throw ForecastError(
         .decoding,

@@ -4,7 +4,9 @@ public import HaruModels
 /// Open-Meteo's forecast API as a ``ForecastProvider``: no key, yesterday included.
 ///
 /// One request per outlook asks for hourly and daily values in Korea Standard Time with
-/// `past_days=1`, so yesterday comes with the answer. WMO weather codes become ``/HaruModels/Sky`` and
+/// `past_days=1`, so yesterday comes with the answer. For a place in Korea it asks for KMA's own
+/// models (``Models/kmaInKorea``, unless told otherwise), with Open-Meteo's best match filling
+/// what they do not forecast. WMO weather codes become ``/HaruModels/Sky`` and
 /// ``/HaruModels/PrecipitationType`` values; temperatures, chances, rain (mm) and snow (cm) become the Models
 /// types. A town is asked for at its coordinate, or at its grid cell's centre when it has none.
 ///
@@ -25,6 +27,19 @@ public struct OpenMeteoProvider: ForecastProvider {
   public let forecastDays: Int
   /// The longest a request may take.
   public let timeout: Duration
+  /// Which weather models are asked for.
+  public let models: Models
+
+  /// Which of Open-Meteo's weather models a provider asks for.
+  public enum Models: Sendable, Hashable {
+    /// KMA's own models (`kma_seamless`: the 1.5 km LDPS over the Korean peninsula within the
+    /// 12 km GDPS), each value they lack taken from Open-Meteo's best match — among them the
+    /// chance of precipitation, which KMA's models do not forecast. Every ``/HaruModels/Town``
+    /// lies in KMA's forecast grid, so every town is asked for this way.
+    case kmaInKorea
+    /// Open-Meteo's best match (`best_match`) everywhere.
+    case bestMatch
+  }
 
   private let transport: any HTTPTransport
 
@@ -39,16 +54,19 @@ public struct OpenMeteoProvider: ForecastProvider {
   ///     commercial host serves the same API).
   ///   - forecastDays: How many days ahead to ask for, today included; clamped to 1…16.
   ///   - timeout: The longest a request may take; 10 seconds unless given.
+  ///   - models: Which weather models are asked for; KMA's in Korea unless given.
   ///   - transport: How requests are sent; a ``URLSessionTransport`` unless given.
   public init(
     endpoint: URL = OpenMeteoProvider.publicEndpoint,
     forecastDays: Int = 4,
     timeout: Duration = .seconds(10),
+    models: Models = .kmaInKorea,
     transport: any HTTPTransport = URLSessionTransport()
   ) {
     self.endpoint = endpoint
     self.forecastDays = min(max(forecastDays, 1), 16)
     self.timeout = timeout
+    self.models = models
     self.transport = transport
   }
 
@@ -117,12 +135,24 @@ public struct OpenMeteoProvider: ForecastProvider {
         URLQueryItem(name: "temperature_unit", value: "celsius"),
         URLQueryItem(name: "wind_speed_unit", value: "ms"),
         URLQueryItem(name: "precipitation_unit", value: "mm"),
-      ]
+      ] + modelItems
     guard let url = components.url else {
       throw ForecastError(
         .invalidRequest, message: "\(endpoint) is not a URL a query can be added to.")
     }
     return HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
+  }
+
+  /// The `models` parameter: none for the best match; for KMA's models in Korea, two models,
+  /// whose columns the answer names `<variable>_kma_seamless` and `<variable>_best_match` and
+  /// ``OpenMeteoAnswer`` merges.
+  private var modelItems: [URLQueryItem] {
+    guard models == .kmaInKorea else { return [] }
+    return [
+      URLQueryItem(
+        name: "models",
+        value: "\(OpenMeteoAnswer.kmaModel),\(OpenMeteoAnswer.bestMatchModel)")
+    ]
   }
 }
 
