@@ -34,7 +34,7 @@ package enum FileLock {
   /// - Parameters:
   ///   - path: The lock file.
   ///   - creating: Whether to create the file when it is missing (its folder must exist).
-  ///   - timeout: The longest wait; zero tries once.
+  ///   - timeout: The longest wait, counted in the pauses between tries; zero tries once.
   ///   - longestPause: The longest pause between two tries; pauses start at 100 µs and double.
   /// - Returns: The open descriptor holding the lock, for ``release(_:)``; or why not.
   package static func acquire(
@@ -47,18 +47,21 @@ package enum FileLock {
       descriptor = open(path, flags, 0o644)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else { return .failure(.open(errno)) }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    // The wait is counted in the pauses it made rather than read from a clock: no clock of
+    // time since boot, a required-reason API on Apple's platforms, in this shared target.
+    let budget = timeout.saturatingMicroseconds
     let longest = UInt32(clamping: longestPause.saturatingMicroseconds)
+    var waited: Int64 = 0
     var pause: UInt32 = 100
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let code = errno
       if code == EINTR { continue }
-      guard code == EWOULDBLOCK || code == EAGAIN, clock.now < deadline else {
+      guard code == EWOULDBLOCK || code == EAGAIN, waited < budget else {
         close(descriptor)
         return .failure(code == EWOULDBLOCK || code == EAGAIN ? .busy : .lock(code))
       }
       usleep(pause)
+      waited += Int64(pause)
       // Short pauses, so that a waiter does not miss every moment the lock is free when several
       // holders take it back to back.
       pause = min(pause * 2, max(longest, 100))

@@ -107,26 +107,31 @@ import Testing
     #expect(RefreshLease.holder(in: lease.file) == nil)
   }
 
-  @Test func aLeaseWhoseProcessEndedDoesNotHoldARefreshBack() async throws {
-    let standIn = PartsTests.KMAStandIn()
+  @Test func aLeaseWhoseProcessEndedIsClaimedAtOnceAndOneOfALiveProcessIsNot() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
+    let lease = cell(directory).lease
     let now = Date()
-    try writeLease(
+    func holder(_ pid: Int32) -> RefreshLease.Holder {
       RefreshLease.Holder(
-        pid: try endedProcess(), token: "killed", claimedAt: now,
-        until: now.addingTimeInterval(RefreshLease.lifetime)),
-      in: directory)
-    let clock = ContinuousClock()
-    let started = clock.now
+        pid: pid, token: "other", claimedAt: now,
+        until: now.addingTimeInterval(RefreshLease.lifetime))
+    }
 
-    let outlook = try await service(standIn.transport, at: try serviceMorning(), in: directory)
-      .outlook(for: .seoulCityHall)
+    // Process 1 (init) outlives every test: its lease holds.
+    try writeLease(holder(1), in: directory)
+    #expect(await lease.attempt() == .held)
+    #expect(RefreshLease.holder(in: lease.file)?.token == "other")
 
-    // Waiting for the lease would have taken its 20 seconds.
-    #expect(clock.now - started < .seconds(RefreshLease.lifetime / 2))
-    #expect(outlook.today != nil)
-    #expect(standIn.asked.count == 6)
+    // A process that ended holds nothing: the first look claims the lease.
+    try writeLease(holder(try endedProcess()), in: directory)
+    guard case .claimed(let claim) = await lease.attempt() else {
+      Issue.record("the lease of an ended process was not claimed")
+      return
+    }
+    #expect(RefreshLease.holder(in: lease.file)?.pid == getpid())
+    await lease.end(claim)
+    #expect(RefreshLease.holder(in: lease.file) == nil)
   }
 
   @Test(arguments: [

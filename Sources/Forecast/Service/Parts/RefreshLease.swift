@@ -42,7 +42,7 @@ struct RefreshLease: Sendable {
   }
 
   /// A claim held by this refresh, for ``end(_:)``.
-  struct Claim: Sendable {
+  struct Claim: Sendable, Equatable {
     let token: String
   }
 
@@ -92,14 +92,14 @@ struct RefreshLease: Sendable {
     }
   }
 
-  private enum Attempt {
+  enum Attempt: Equatable {
     case claimed(Claim)
     case held
     case unavailable
   }
 
   /// One look at the lease file under the lock: claims it when nobody live holds it.
-  private func attempt() async -> Attempt {
+  func attempt() async -> Attempt {
     let lockPath = lockPath
     let file = file
     return await CellFiles.onQueue { Self.attempt(lockPath: lockPath, file: file, at: Date()) }
