@@ -57,19 +57,19 @@ struct KMAItemReader: EnvelopeRowReader {
       }
       switch key.count {
       case 2:
-        if scanner.matches(key, "nx") {
+        if scanner.isUnescaped(key, "nx") {
           self = .nx
-        } else if scanner.matches(key, "ny") {
+        } else if scanner.isUnescaped(key, "ny") {
           self = .ny
         } else {
           self = .other
         }
       case 8:
-        self = Self.eightLetterNames.first { scanner.matches(key, $0.name) }?.field ?? .other
+        self = Self.eightLetterNames.first { scanner.isUnescaped(key, $0.name) }?.field ?? .other
       case 9:
-        if scanner.matches(key, "fcstValue") {
+        if scanner.isUnescaped(key, "fcstValue") {
           self = .forecastValue
-        } else if scanner.matches(key, "obsrValue") {
+        } else if scanner.isUnescaped(key, "obsrValue") {
           self = .observedValue
         } else {
           self = .other
