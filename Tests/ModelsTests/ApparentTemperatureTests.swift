@@ -103,4 +103,79 @@ struct ApparentTemperatureTests {
     #expect(error?.code == .valueOutOfRange)
     #expect(error?.field == field)
   }
+
+  // MARK: - Hours and days
+
+  /// An hour at `hour`:00 KST on the 15th of a month of 2026.
+  private func hour(
+    month: Int, _ hour: Int = 12, celsius: Double?, wind: Double? = nil, humidity: Int? = nil
+  ) throws -> HourlyForecast {
+    let start = try day(month).start(in: CalendarDay.koreaTimeZone)
+    return HourlyForecast(
+      time: start.addingTimeInterval(Double(hour) * 3600),
+      temperature: try celsius.map { try Temperature(celsius: $0) }, humidity: humidity,
+      windSpeed: wind)
+  }
+
+  @Test func anHourFeelsByItsSeasonsFormula() throws {
+    let winter = try #require(try hour(month: 1, celsius: -5, wind: 5, humidity: 40).feelsLike)
+    #expect(winter.formula == .windChill)
+    #expect(abs(winter.temperature.celsius - -11.19) < 0.01)
+    let summer = try #require(try hour(month: 8, celsius: 33, wind: 1, humidity: 60).feelsLike)
+    #expect(summer.formula == .summer2022)
+    #expect(abs(summer.temperature.celsius - 33.45) < 0.01)
+  }
+
+  /// (month, air °C, wind, humidity, the formula, or nil when an input it needs is missing)
+  static let missingInputs: [(Int, Double, Double?, Int?, ApparentTemperature.Formula?)] = [
+    (1, 5, nil, 40, nil), (1, 15, nil, nil, .airTemperature), (8, 25, 2, nil, nil),
+    (8, 18, nil, nil, .airTemperature), (8, 25, nil, 70, .summer2022), (1, 5, 3, nil, .windChill),
+  ]
+
+  @Test(arguments: missingInputs)
+  func anHourMissingAnInputItsFormulaNeedsHasNone(
+    month: Int, celsius: Double, wind: Double?, humidity: Int?,
+    formula: ApparentTemperature.Formula?
+  ) throws {
+    let feels = try hour(month: month, celsius: celsius, wind: wind, humidity: humidity).feelsLike
+    #expect(feels?.formula == formula)
+  }
+
+  @Test func anHourWithoutATemperatureHasNone() throws {
+    #expect(try hour(month: 8, celsius: nil, wind: 2, humidity: 60).feelsLike == nil)
+  }
+
+  @Test func theSeasonIsTheKoreanDays() throws {
+    // 2026-04-30 15:30 UTC is 2026-05-01 00:30 KST: summer.
+    let time = try #require(
+      Calendar(identifier: .gregorian).date(
+        from: DateComponents(
+          timeZone: TimeZone(identifier: "UTC"), year: 2026, month: 4, day: 30, hour: 15,
+          minute: 30)))
+    let hour = HourlyForecast(
+      time: time, temperature: try Temperature(celsius: 25), humidity: 90, windSpeed: 4)
+    #expect(hour.feelsLike?.season == .summer)
+    #expect(hour.feelsLike?.formula == .summer2022)
+  }
+
+  @Test func aDaysExtremesAreItsHoursExtremes() throws {
+    let hours = [
+      try hour(month: 1, 3, celsius: -5, wind: 5), try hour(month: 1, 9, celsius: 0, wind: 0),
+      try hour(month: 1, 15, celsius: 3, wind: 2), try hour(month: 1, 18, celsius: nil),
+    ]
+    let day = DayForecast(day: try day(1), hourly: hours)
+    let lowest = try #require(day.feelsLikeMinimum)
+    #expect(abs(lowest.temperature.celsius - -11.19) < 0.01)
+    #expect(lowest.formula == .windChill)
+    // 3 °C in a 2 m/s wind feels like 1.02 °C, warmer than the still 0 °C of the morning.
+    let highest = try #require(day.feelsLikeMaximum)
+    #expect(abs(highest.temperature.celsius - 1.02) < 0.01)
+    #expect(highest.air.celsius == 3)
+  }
+
+  @Test func aDayWithoutHoursHasNoExtremes() throws {
+    let day = DayForecast(day: try day(8), hourly: [])
+    #expect(day.feelsLikeMinimum == nil)
+    #expect(day.feelsLikeMaximum == nil)
+  }
 }
