@@ -15,15 +15,16 @@ public func fuzzAirKoreaResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -
   let data = start.map { Data(bytes: $0, count: count) } ?? Data()
   let response = HTTPResponse(status: 200, body: data)
   let measurements =
-    (try? AirKoreaReader.read(response, fields: AirKoreaRows.measurementFields)).map {
+    (try? EnvelopeReader.read(response, from: .airKorea, fields: AirKoreaRows.measurementFields))
+    .map {
       AirKoreaRows.measurements($0.rows, station: "중구")
     } ?? []
   let stations =
-    (try? AirKoreaReader.read(response, fields: AirKoreaRows.stationFields)).map {
+    (try? EnvelopeReader.read(response, from: .airKorea, fields: AirKoreaRows.stationFields)).map {
       AirKoreaRows.stations($0.rows)
     } ?? []
   let days =
-    (try? AirKoreaReader.read(response, fields: AirKoreaRows.forecastFields)).map {
+    (try? EnvelopeReader.read(response, from: .airKorea, fields: AirKoreaRows.forecastFields)).map {
       AirKoreaRows.forecastDays($0.rows)
     } ?? []
   guard let place = try? Coordinate(latitude: 37.5665, longitude: 126.978) else { return 0 }

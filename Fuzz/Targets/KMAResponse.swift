@@ -20,11 +20,11 @@ public func fuzzKMAResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int
   }
   let body = data.isEmpty ? data : data.dropFirst()
   let response = HTTPResponse(status: 200, headers: ["Content-Type": contentType], body: body)
-  guard let envelope = try? KMAResponseReader.read(response) else { return 0 }
+  guard let envelope = try? EnvelopeReader.kmaItems(response) else { return 0 }
   for operation in KMAOperation.all {
     _ = try? KMAForecastBuilder.forecast(
-      from: envelope.items, operation: operation, requestedRun: nil)
+      from: envelope.rows, operation: operation, requestedRun: nil)
   }
-  _ = try? KMAForecastBuilder.currentConditions(from: envelope.items, requestedRun: nil)
+  _ = try? KMAForecastBuilder.currentConditions(from: envelope.rows, requestedRun: nil)
   return 0
 }

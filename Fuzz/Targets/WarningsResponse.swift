@@ -16,7 +16,7 @@ public func fuzzWarningsResponse(_ start: UnsafePointer<UInt8>?, _ count: Int) -
   let data = start.map { Data(bytes: $0, count: count) } ?? Data()
   let response = HTTPResponse(status: 200, body: data)
   func rows(_ fields: [String]) -> [[String?]]? {
-    try? AirKoreaReader.read(response, fields: fields, from: .kmaWarnings).rows
+    try? EnvelopeReader.read(response, from: .kmaWarnings, fields: fields).rows
   }
   let events = rows(WarningRows.eventFields).map { WarningRows.events($0).events } ?? []
   let status = rows(WarningRows.statusFields).flatMap(WarningRows.status)

@@ -62,7 +62,7 @@ struct AirKoreaFixtureTests {
 
 struct AirKoreaDecodingTests {
   func rows(_ body: String, _ fields: [String]) throws -> [[String?]] {
-    try AirKoreaReader.read(.json(body), fields: fields).rows
+    try EnvelopeReader.read(.json(body), from: .airKorea, fields: fields).rows
   }
 
   @Test func theRealProvinceBodyKeepsAStationInCommunicationFailureMissingWithItsFlag() throws {
@@ -140,9 +140,9 @@ struct AirKoreaDecodingTests {
   }
 
   @Test func noDataIsAnEmptyAnswer() throws {
-    let envelope = try AirKoreaReader.read(
+    let envelope = try EnvelopeReader.read(
       .json(#"{"response":{"header":{"resultCode":"03","resultMsg":"NODATA_ERROR"}}}"#),
-      fields: AirKoreaRows.measurementFields)
+      from: .airKorea, fields: AirKoreaRows.measurementFields)
     #expect(envelope.rows.isEmpty)
   }
 
@@ -153,7 +153,7 @@ struct AirKoreaDecodingTests {
   ])
   func aBodyThatIsNotTheServicesJSONIsATypedDecodingError(_ body: String) {
     let error = #expect(throws: ForecastError.self) {
-      try AirKoreaReader.read(.json(body), fields: AirKoreaRows.measurementFields)
+      try EnvelopeReader.read(.json(body), from: .airKorea, fields: AirKoreaRows.measurementFields)
     }
     #expect(error?.code == .decoding)
   }
@@ -251,7 +251,8 @@ struct AirStationTests {
       .init("바다", "서울", "도시대기", dmX: "10.5", dmY: "140.2"),
     ])
     let stations = AirKoreaRows.stations(
-      try AirKoreaReader.read(.json(list), fields: AirKoreaRows.stationFields).rows)
+      try EnvelopeReader.read(.json(list), from: .airKorea, fields: AirKoreaRows.stationFields).rows
+    )
     #expect(stations.map(\.name) == ["중구", "종로구"])
     #expect(stations[1].coordinate.latitude == 37.572025)
     #expect(stations[1].coordinate.longitude == 127.005028)
@@ -266,7 +267,8 @@ struct AirStationTests {
     ])
     let station = try #require(
       AirKoreaRows.stations(
-        try AirKoreaReader.read(.json(list), fields: AirKoreaRows.stationFields).rows
+        try EnvelopeReader.read(.json(list), from: .airKorea, fields: AirKoreaRows.stationFields)
+          .rows
       ).first)
     #expect(station.pollutants == [.pm10, .ozone])
     #expect(station.network == .roadside)
@@ -289,8 +291,8 @@ struct AirStationTests {
 
   @Test func theNearestStationsComeNearestFirstAndUrbanAheadOfAlmostAsNearRoadside() throws {
     let stations = AirKoreaRows.stations(
-      try AirKoreaReader.read(
-        .json(AirKoreaFixtures.stationList(AirKoreaFixtures.seoulStations)),
+      try EnvelopeReader.read(
+        .json(AirKoreaFixtures.stationList(AirKoreaFixtures.seoulStations)), from: .airKorea,
         fields: AirKoreaRows.stationFields
       ).rows)
     // 세운상가 (37.5688, 126.9960): 종로 and 청계천로 (roadside) are nearest, 종로구 and 중구

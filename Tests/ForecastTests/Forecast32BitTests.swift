@@ -9,6 +9,10 @@ import Testing
 /// Watch's) are 64-bit by type and read exactly.
 @Suite(.timeLimit(.minutes(2)))
 struct Forecast32BitTests {
+  private func scan(_ data: Data) throws(EnvelopeFailure) -> Envelope<KMAItem> {
+    try EnvelopeScanner.scan(data, rows: KMAItemReader())
+  }
+
   private func body(items: String, counts: String = #""totalCount":1"#) -> Data {
     Data(
       (#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"#
@@ -17,12 +21,12 @@ struct Forecast32BitTests {
   }
 
   @Test func twelveDigitDateTimesAreReadExactly() throws {
-    let envelope = try KMAJSONScanner.scan(
+    let envelope = try scan(
       body(
         items:
           #"{"baseDate":"202611300600","baseTime":202611301800,"category":"TMP","#
           + #""fcstDate":"999999999999","fcstTime":"0600","fcstValue":"1","nx":60,"ny":127}"#))
-    let item = try #require(envelope.items.first)
+    let item = try #require(envelope.rows.first)
     let baseDate: Int64 = item.baseDate
     let baseTime: Int64 = item.baseTime
     let forecastDate: Int64 = item.forecastDate
@@ -36,7 +40,7 @@ struct Forecast32BitTests {
   }
 
   @Test func pageCountsPastAThirtyTwoBitIntAreReadExactly() throws {
-    let envelope = try KMAJSONScanner.scan(
+    let envelope = try scan(
       body(
         items: #"{"category":"TMP","fcstDate":"20261130","fcstTime":"0600","fcstValue":"1"}"#,
         counts: #""totalCount":"3000000000","pageNo":2147483648,"numOfRows":4294967296"#))
@@ -58,7 +62,7 @@ struct Forecast32BitTests {
   }
 
   @Test func aForecastIsBuiltFromItsTwelveDigitHoursAndSkipsDatesOfMoreDigits() throws {
-    let envelope = try KMAJSONScanner.scan(
+    let envelope = try scan(
       body(
         items:
           #"{"baseDate":"20261130","baseTime":"0500","category":"TMP","fcstDate":"20261130","#
@@ -68,7 +72,7 @@ struct Forecast32BitTests {
           + #"{"baseDate":"20261130","baseTime":"0500","category":"TMP","#
           + #""fcstDate":"202611300600","fcstTime":"0600","fcstValue":"5","nx":60,"ny":127}"#))
     let forecast = try KMAForecastBuilder.forecast(
-      from: envelope.items, operation: .shortTermForecast, requestedRun: nil)
+      from: envelope.rows, operation: .shortTermForecast, requestedRun: nil)
     #expect(forecast.run.baseDate == (try CalendarDay(year: 2026, month: 11, day: 30)))
     #expect(forecast.run.baseHour == 5)
     #expect(forecast.days.count == 1)

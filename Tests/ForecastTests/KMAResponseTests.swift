@@ -6,8 +6,8 @@ import Testing
 
 /// Every shape of answer the service is known to send.
 struct KMAResponseTests {
-  private func read(_ response: HTTPResponse) throws(ForecastError) -> KMAEnvelope {
-    try KMAResponseReader.read(response)
+  private func read(_ response: HTTPResponse) throws(ForecastError) -> Envelope<KMAItem> {
+    try EnvelopeReader.kmaItems(response)
   }
 
   @Test func theGatewayXMLEnvelopeWithCode30IsAKeyError() {
@@ -107,7 +107,7 @@ struct KMAResponseTests {
       operation: .shortTermForecast, baseDate: try day(2026, 11, 30), baseHour: 5)
     var body = Data([0xEF, 0xBB, 0xBF])
     body.append(Data(KMAFixtures.shortTermForecast(for: run, at: seoul).utf8))
-    #expect(try read(HTTPResponse(status: 200, body: body)).items.count > 500)
+    #expect(try read(HTTPResponse(status: 200, body: body)).rows.count > 500)
   }
 
   @Test func anXMLAnswerWithAnErrorCodeIsThatError() {

@@ -112,7 +112,8 @@ enum ForecastServiceBenchmarks {
         run.operation == .nowcast
         ? KMAFixtures.nowcast(for: run, at: grid)
         : KMAFixtures.shortTermForecast(for: run, at: grid)
-      bodies[key(run.operation.name, run.baseDate, run.baseHour)] = .json(body)
+      let operation = run.operation == .nowcast ? "getUltraSrtNcst" : "getVilageFcst"
+      bodies[key(operation, run.baseDate, run.baseHour)] = .json(body)
     }
     let answers = bodies
     let midTerm: [String: HTTPResponse] = [

@@ -93,10 +93,10 @@ enum WarningsBenchmarks {
     let events = try windowEvents()
     let plan = SamplingPlan(warmupBatches: 10, samples: 200, batchSize: 1)
     var samples = Harness.measure(plan) { () -> UInt64 in
-      UInt64(WarningReplay.warnings(from: events, at: noon).count)
+      UInt64(WarningRowsReading.warnings(from: events, at: noon).count)
     }
     samples.note =
-      "\(events.count) events; \(WarningReplay.warnings(from: events, at: noon).count) warnings"
+      "\(events.count) events; \(WarningRowsReading.warnings(from: events, at: noon).count) warnings"
     return samples
   }
 

@@ -335,7 +335,7 @@ public final class AirKoreaClient: Sendable {
   private func ask(
     _ service: DataService, _ operation: String, _ parameters: KeyValuePairs<String, String>,
     fields: [String]
-  ) async throws(ForecastError) -> AirKoreaEnvelope {
+  ) async throws(ForecastError) -> Envelope<[String?]> {
     let date = now()
     if let closed = state.withLock({ $0.closedUntil[service] }), date < closed {
       throw ForecastError(
@@ -349,7 +349,7 @@ public final class AirKoreaClient: Sendable {
       baseURL: baseURL, operation: operation, key: key, parameters: parameters, timeout: timeout)
     let response = try await transport.send(request)
     do {
-      return try AirKoreaReader.read(response, fields: fields)
+      return try EnvelopeReader.read(response, from: .airKorea, fields: fields)
     } catch {
       if error.kmaResultCode == .requestLimitExceeded {
         let reset = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone).adding(days: 1)
@@ -361,9 +361,8 @@ public final class AirKoreaClient: Sendable {
   }
 
   /// Forgets the kept real-time values and forecasts (not the station list), as a new hour
-  /// would; for `haru-bench`.
-  @_spi(Benchmarks)
-  public func forgetTheHour() {
+  /// would.
+  func forgetKeptHour() {
     state.withLock { state in
       state.provinces = [:]
       state.forecasts = [:]
@@ -459,34 +458,4 @@ extension ForecastAttribution {
   public static let airKorea = ForecastAttribution(
     text: "출처: 한국환경공단 에어코리아",
     link: URL(string: "https://www.airkorea.or.kr") ?? URL(fileURLWithPath: "/"))
-}
-
-/// Entry points for `haru-bench`: not API.
-@_spi(Benchmarks)
-public enum AirKoreaBenchmark {
-  /// Reads a real-time answer (`getCtprvnRltmMesureDnsty`) into measurements.
-  ///
-  /// - Parameter body: The answer's body.
-  /// - Returns: The measurements, one a row.
-  /// - Throws: ``ForecastError`` as the service's answers do.
-  public static func measurements(decoding body: Data) throws(ForecastError) -> [AirMeasurement] {
-    AirKoreaRows.measurements(
-      try AirKoreaReader.read(
-        HTTPResponse(status: 200, body: body), fields: AirKoreaRows.measurementFields
-      ).rows)
-  }
-
-  /// The nearest stations to a place, as the client finds them.
-  ///
-  /// - Parameters:
-  ///   - place: The place.
-  ///   - stations: The station list.
-  ///   - count: How many to keep.
-  /// - Returns: Their names, nearest first.
-  public static func nearest(to place: Coordinate, in stations: [AirStation], count: Int)
-    -> [String]
-  {
-    AirStationFinder.nearest(to: place, in: stations, count: count, within: AirKoreaClient.reach)
-      .map(\.station.name)
-  }
 }

@@ -3,14 +3,14 @@
 /// Every failure in `HaruForecast` — the network, the HTTP status, the KMA service's result code, a
 /// body that cannot be read, a place outside the forecast grid — arrives as a ``ForecastError``. Its
 /// ``code`` says what kind of failure it is and is stable across releases; its ``message`` says
-/// what to do about it. Match on the code (or on a ``KMAResultCode``), never on the message:
+/// what to do about it. Match on the code (or on a ``Refusal``), never on the message:
 ///
 /// ```swift
 /// do {
 ///   let days = try await client.dailyForecast(for: town.gridPoint).days
 /// } catch ForecastError.Code.timeout {
 ///   // The service is slow today: show the last forecast, marked as old.
-/// } catch KMAResultCode.serviceKeyNotRegistered {
+/// } catch ForecastError.Refusal.keyNotRegistered {
 ///   // The key is wrong: asking again will not help.
 /// }
 /// ```
@@ -47,8 +47,8 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The service answered with an HTTP status other than 2xx and no result code of its own.
     /// ``ForecastError/httpStatus`` holds the status.
     public static let httpStatus = Code(rawValue: "http-status")
-    /// The KMA service answered with an error result code;
-    /// ``ForecastError/kmaResultCode`` holds it.
+    /// The service answered with an error result code, or refused the key
+    /// (``ForecastError/refusal``).
     public static let kmaResult = Code(rawValue: "kma-result")
     /// The service has no data for the request: the run is not published yet, or is no longer
     /// kept.
@@ -82,8 +82,9 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A sentence a person can act on. It never contains the service key.
   public let message: String
 
-  /// The KMA result code the service answered with, when it sent one.
-  public let kmaResultCode: KMAResultCode?
+  /// The result code the service answered with, when it sent one; API Hub's refusals are given
+  /// the data portal's code of the same meaning.
+  package let kmaResultCode: KMAResultCode?
 
   /// The HTTP status of the answer, when one arrived.
   public let httpStatus: Int?
@@ -96,10 +97,14 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
   /// - Parameters:
   ///   - code: What kind of failure this is.
   ///   - message: A sentence a person can act on; never put a secret in it.
-  ///   - kmaResultCode: The KMA result code, if the service sent one.
   ///   - httpStatus: The HTTP status, if an answer arrived.
-  public init(
-    _ code: Code, message: String, kmaResultCode: KMAResultCode? = nil, httpStatus: Int? = nil
+  public init(_ code: Code, message: String, httpStatus: Int? = nil) {
+    self.init(code, message: message, kmaResultCode: nil, httpStatus: httpStatus)
+  }
+
+  /// Creates an error with the result code the service sent.
+  package init(
+    _ code: Code, message: String, kmaResultCode: KMAResultCode?, httpStatus: Int? = nil
   ) {
     self.code = code
     self.message = message

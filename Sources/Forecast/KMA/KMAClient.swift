@@ -332,9 +332,9 @@ public struct KMAClient: Sendable {
     while true {
       let request = try builder.request(for: run, at: gridPoint, page: page)
       let response = try await transport.send(request)
-      let envelope: KMAEnvelope
+      let envelope: Envelope<KMAItem>
       do {
-        envelope = try KMAResponseReader.read(response)
+        envelope = try EnvelopeReader.kmaItems(response)
       } catch  where error.code == .noData {
         throw ForecastError(
           .noData,
@@ -343,8 +343,8 @@ public struct KMAClient: Sendable {
             + "\(gridPoint.ny): the run is not published yet or no longer kept.",
           kmaResultCode: error.kmaResultCode, httpStatus: error.httpStatus)
       }
-      let received = envelope.items.count
-      items.append(contentsOf: envelope.items)
+      let received = envelope.rows.count
+      items.append(contentsOf: envelope.rows)
       announced = envelope.totalCount ?? announced
       guard let total = envelope.totalCount, items.count < total, received > 0,
         page < max(1, configuration.maximumPages)

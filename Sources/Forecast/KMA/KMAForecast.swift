@@ -50,9 +50,9 @@ public struct KMAForecast: Hashable, Sendable {
   ///   ``ForecastError/Code/kmaResult`` when it is an error answer from the service.
   /// - Complexity: O(*n* log *n*) in the size of the body.
   public init(decoding body: Data, operation: KMAOperation) throws(ForecastError) {
-    let envelope = try KMAResponseReader.read(HTTPResponse(status: 200, body: body))
+    let envelope = try EnvelopeReader.kmaItems(HTTPResponse(status: 200, body: body))
     self = try KMAForecastBuilder.forecast(
-      from: envelope.items, operation: operation, requestedRun: nil)
+      from: envelope.rows, operation: operation, requestedRun: nil)
   }
 
   /// Every hour of every day, earliest first.

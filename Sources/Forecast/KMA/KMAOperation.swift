@@ -4,9 +4,9 @@
 /// Each operation has its own schedule of runs (``KMARun``), its own publication delay and its own
 /// meaning for some codes: precipitation type 4 is a shower in ``shortTermForecast`` and means
 /// nothing in the two ultra-short operations, which use 5–7 for drizzle and flurries instead.
-public struct KMAOperation: Hashable, Sendable, CustomStringConvertible {
+public struct KMAOperation: Hashable, Sendable {
   /// The operation's name in the URL, such as `"getVilageFcst"`.
-  public let name: String
+  package let name: String
 
   private init(name: String) {
     self.name = name
@@ -21,10 +21,7 @@ public struct KMAOperation: Hashable, Sendable, CustomStringConvertible {
   public static let shortTermForecast = KMAOperation(name: "getVilageFcst")
 
   /// Every data operation.
-  public static let all: [KMAOperation] = [.nowcast, .ultraShortForecast, .shortTermForecast]
-
-  /// The operation's name in the URL.
-  public var description: String { name }
+  package static let all: [KMAOperation] = [.nowcast, .ultraShortForecast, .shortTermForecast]
 
   /// The hours of the day (Korea Standard Time) at which a run is based.
   var baseHours: [Int] {

@@ -1,24 +1,17 @@
 /// A result code of the KMA open API: `response.header.resultCode` in a JSON answer, or
 /// `returnReasonCode` in the gateway's `OpenAPI_ServiceResponse` envelope.
 ///
-/// Codes are normalised when made, so `"0"`, `"00"` and `"000"` are all ``normal``. Match on the
-/// code, never on the service's message, which has changed over the years:
-///
-/// ```swift
-/// do {
-///   _ = try await client.dailyForecast(for: town.gridPoint)
-/// } catch KMAResultCode.serviceKeyNotRegistered {
-///   // Ask for the key to be checked; asking again will not help.
-/// }
-/// ```
-public struct KMAResultCode: Hashable, Sendable, CustomStringConvertible {
+/// Codes are normalised when made, so `"0"`, `"00"` and `"000"` are all ``normal``. Decide on
+/// the code, never on the service's message, which has changed over the years. The wire's
+/// vocabulary: apps see ``ForecastError/Refusal`` and ``ForecastError/isTransient`` instead.
+package struct KMAResultCode: Hashable, Sendable, CustomStringConvertible {
   /// Two digits, such as `"00"` or `"30"`; or the trimmed text when it is not a number.
-  public let rawValue: String
+  package let rawValue: String
 
   /// Creates a code from the text the service sent, normalising numbers to two digits.
   ///
   /// - Parameter text: The code as received, such as `"03"`, `"3"` or `"000"`.
-  public init(_ text: String) {
+  package init(_ text: String) {
     let trimmed = text.trimmingASCIIWhitespace()
     if !trimmed.isEmpty, trimmed.utf8.count <= 4,
       trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -31,56 +24,56 @@ public struct KMAResultCode: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `00` `NORMAL_SERVICE`: the request succeeded.
-  public static let normal = KMAResultCode("00")
+  package static let normal = KMAResultCode("00")
   /// `01` `APPLICATION_ERROR`: the service failed; often a run asked for before it is published.
-  public static let applicationError = KMAResultCode("01")
+  package static let applicationError = KMAResultCode("01")
   /// `02` `DB_ERROR`: the service's database failed.
-  public static let databaseError = KMAResultCode("02")
+  package static let databaseError = KMAResultCode("02")
   /// `03` `NODATA_ERROR`: no data for the request, such as a run not yet published or no longer
   /// kept.
-  public static let noData = KMAResultCode("03")
+  package static let noData = KMAResultCode("03")
   /// `04` `HTTP_ERROR`: the service failed between its own servers.
-  public static let httpError = KMAResultCode("04")
+  package static let httpError = KMAResultCode("04")
   /// `05` `SERVICETIME_OUT`: the service timed out.
-  public static let serviceTimeout = KMAResultCode("05")
+  package static let serviceTimeout = KMAResultCode("05")
   /// `10` `INVALID_REQUEST_PARAMETER_ERROR`: a parameter is malformed.
-  public static let invalidRequestParameter = KMAResultCode("10")
+  package static let invalidRequestParameter = KMAResultCode("10")
   /// `11` `NO_MANDATORY_REQUEST_PARAMETERS_ERROR`: a required parameter is missing.
-  public static let missingRequiredParameter = KMAResultCode("11")
+  package static let missingRequiredParameter = KMAResultCode("11")
   /// `12` `NO_OPENAPI_SERVICE_ERROR`: the operation does not exist or was withdrawn.
-  public static let noSuchService = KMAResultCode("12")
+  package static let noSuchService = KMAResultCode("12")
   /// `20` `SERVICE_ACCESS_DENIED_ERROR`: the key may not use this service.
-  public static let accessDenied = KMAResultCode("20")
+  package static let accessDenied = KMAResultCode("20")
   /// `21` `TEMPORARILY_DISABLE_THE_SERVICEKEY_ERROR`: the key is suspended for now.
-  public static let serviceKeyTemporarilyDisabled = KMAResultCode("21")
+  package static let serviceKeyTemporarilyDisabled = KMAResultCode("21")
   /// `22` `LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR`: the daily quota is used up.
-  public static let requestLimitExceeded = KMAResultCode("22")
+  package static let requestLimitExceeded = KMAResultCode("22")
   /// `30` `SERVICE_KEY_IS_NOT_REGISTERED_ERROR`: the key is unknown, often because it was encoded
   /// twice or a `+` in it was read as a space.
-  public static let serviceKeyNotRegistered = KMAResultCode("30")
+  package static let serviceKeyNotRegistered = KMAResultCode("30")
   /// `31` `DEADLINE_HAS_EXPIRED_ERROR`: the key's period of use has ended.
-  public static let deadlineExpired = KMAResultCode("31")
+  package static let deadlineExpired = KMAResultCode("31")
   /// `32` `UNREGISTERED_IP_ERROR`: the caller's IP address is not registered for the key.
-  public static let unregisteredIPAddress = KMAResultCode("32")
+  package static let unregisteredIPAddress = KMAResultCode("32")
   /// `33` `UNSIGNED_CALL_ERROR`: the request was not signed.
-  public static let unsignedCall = KMAResultCode("33")
+  package static let unsignedCall = KMAResultCode("33")
   /// `99` `UNKNOWN_ERROR`: the service could not say what went wrong.
-  public static let unknownError = KMAResultCode("99")
+  package static let unknownError = KMAResultCode("99")
 
   /// The name the service documents for the code, such as
   /// `"SERVICE_KEY_IS_NOT_REGISTERED_ERROR"`, or `nil` for a code it does not document.
-  public var name: String? {
+  package var name: String? {
     Self.names[rawValue]
   }
 
   /// Whether asking again later may succeed: application, database and HTTP errors and timeouts
   /// (01, 02, 04, 05). Key, quota and parameter errors (10–33) never heal by asking again.
-  public var isTransient: Bool {
+  package var isTransient: Bool {
     ["01", "02", "04", "05"].contains(rawValue)
   }
 
   /// The code and its name, such as `"30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR"`.
-  public var description: String {
+  package var description: String {
     name.map { "\(rawValue) \($0)" } ?? rawValue
   }
 
@@ -90,7 +83,7 @@ public struct KMAResultCode: Hashable, Sendable, CustomStringConvertible {
   ///   - code: The code to look for.
   ///   - error: Any error.
   /// - Returns: Whether `error` is a ``ForecastError`` carrying that KMA result code.
-  public static func ~= (code: KMAResultCode, error: any Error) -> Bool {
+  package static func ~= (code: KMAResultCode, error: any Error) -> Bool {
     (error as? ForecastError)?.kmaResultCode == code
   }
 

@@ -34,7 +34,7 @@ public struct KMARun: Hashable, Sendable, Comparable, CustomStringConvertible {
       let hours = operation.baseHours.map(String.init).joined(separator: ", ")
       throw ForecastError(
         .invalidRequest,
-        message: "\(operation) has no run at hour \(baseHour); use one of \(hours).")
+        message: "\(operation.name) has no run at hour \(baseHour); use one of \(hours).")
     }
     self.init(checked: operation, baseDate: baseDate, baseHour: baseHour)
   }
@@ -110,6 +110,6 @@ public struct KMARun: Hashable, Sendable, Comparable, CustomStringConvertible {
 
   /// The operation and the base time, such as `"getVilageFcst 2026-11-30 23:00"`.
   public var description: String {
-    "\(operation) \(baseDate) \(baseTimeText.prefix(2)):\(baseTimeText.suffix(2))"
+    "\(operation.name) \(baseDate) \(baseTimeText.prefix(2)):\(baseTimeText.suffix(2))"
   }
 }

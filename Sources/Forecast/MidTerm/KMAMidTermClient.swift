@@ -34,7 +34,7 @@ struct KMAMidTermClient: Sendable {
       let response = try await transport.send(
         builder.midTermRequest("getMidLandFcst", region: region, issuance: issuance))
       // Read it now, so that "no data" for the issuance is told apart from a bad point.
-      _ = try KMAResponseReader.read(response)
+      _ = try EnvelopeReader.read(response, from: .kma, fields: [])
       return response
     }
     async let temperature = capture { () async throws(ForecastError) -> HTTPResponse in

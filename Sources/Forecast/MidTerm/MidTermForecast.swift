@@ -1,5 +1,5 @@
-public import Foundation
-public import HaruModels
+import Foundation
+import HaruModels
 
 /// Days 4–10 (or 3–10 in pre-2024 bodies) of one mid-term issuance for one place.
 struct MidTermForecast: Hashable, Sendable {
@@ -91,20 +91,10 @@ struct MidTermForecast: Hashable, Sendable {
   private static func item(of response: HTTPResponse) throws(ForecastError) -> Item {
     // Result codes, gateway envelopes (JSON or XML), HTTP statuses and pages the same way as
     // the short-term service, whose gateway this is.
-    _ = try KMAResponseReader.read(response)
-    let object: Any
-    do {
-      object = try JSONSerialization.jsonObject(with: response.body)
-    } catch {
-      throw unreadable("is not JSON")
-    }
-    guard let root = object as? [String: Any], let envelope = root["response"] as? [String: Any],
-      let body = envelope["body"] as? [String: Any], let items = body["items"] as? [String: Any]
-    else { throw unreadable("has no items") }
-    let first: Any? =
-      (items["item"] as? [Any])?.first ?? (items["item"] as? [String: Any]).map { $0 as Any }
-    guard let fields = first as? [String: Any] else { throw unreadable("has no item") }
-    return Item(fields: fields)
+    let envelope = try EnvelopeReader.read(response, from: .kma, rows: FieldRows(Item.fields))
+    guard envelope.hasBody else { throw unreadable("has no items") }
+    guard let values = envelope.rows.first else { throw unreadable("has no item") }
+    return Item(values: values)
   }
 
   private static func unreadable(_ what: String) -> ForecastError {
@@ -113,52 +103,31 @@ struct MidTermForecast: Hashable, Sendable {
       message: "The mid-term forecast's answer \(what), so it cannot be read; check the base URL.")
   }
 
-  /// The fields of an item, numbers or text (JSON answers carry numbers, XML ones text).
+  /// The fields of an item, as text (JSON answers carry numbers, the XML ones text).
   private struct Item {
-    let fields: [String: Any]
+    /// Every field Haru reads of `getMidLandFcst` and `getMidTa`: days 3–7 in halves, 8–10
+    /// whole, and the extremes of days 3–10.
+    static let fields: [String] =
+      (3...7).flatMap { ["rnSt\($0)Am", "rnSt\($0)Pm", "wf\($0)Am", "wf\($0)Pm"] }
+      + (8...10).flatMap { ["rnSt\($0)", "wf\($0)"] }
+      + (3...10).flatMap { ["taMin\($0)", "taMax\($0)"] }
+    private static let index = Dictionary(
+      fields.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+
+    let values: [String?]
 
     func text(_ key: String) -> String? {
-      switch fields[key] {
-      case let text as String: text.trimmingASCIIWhitespace()
-      case let number as NSNumber: number.stringValue
-      default: nil
-      }
+      guard let index = Self.index[key] else { return nil }
+      return values[index]?.trimmingASCIIWhitespace()
     }
 
+    /// A whole number, sent as a number or as text; `nil` for a fraction or past ±999.
     func integer(_ key: String) -> Int? {
-      switch fields[key] {
-      case let number as NSNumber:
-        let value = number.doubleValue
-        return value.isFinite && value == value.rounded() && abs(value) < 1000 ? Int(value) : nil
-      case let text as String:
-        return Int(text.trimmingASCIIWhitespace())
-      default:
-        return nil
-      }
+      guard let text = text(key) else { return nil }
+      if let value = Int(text) { return value }
+      guard let value = Double(text), value.isFinite, value == value.rounded(), abs(value) < 1000
+      else { return nil }
+      return Int(value)
     }
-  }
-}
-
-/// Entry points for Haru's own benchmarks (`haru-bench`), which can reach only public symbols.
-/// Not part of the API: it may change or go away in any release.
-@_spi(Benchmarks)
-public enum MidTermDecodingBenchmark {
-  /// Decodes the bodies of `getMidLandFcst` and `getMidTa` of one issuance.
-  ///
-  /// - Parameters:
-  ///   - land: The `getMidLandFcst` body.
-  ///   - temperature: The `getMidTa` body.
-  ///   - day: The issuance date.
-  ///   - hour: The issuance hour, 6 or 18.
-  /// - Returns: The days, as an outlook would show them.
-  /// - Throws: ``ForecastError`` as the service's answers do.
-  public static func days(
-    land: Data, temperature: Data, issuedOn day: CalendarDay, hour: Int
-  ) throws(ForecastError) -> [DayForecast] {
-    try MidTermForecast.decode(
-      land: HTTPResponse(status: 200, body: land),
-      temperature: HTTPResponse(status: 200, body: temperature),
-      issuance: MidTermIssuance(day: day, hour: hour)
-    ).days.map(\.dayForecast)
   }
 }

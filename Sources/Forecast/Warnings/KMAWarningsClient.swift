@@ -17,7 +17,7 @@ import HaruShared
 /// ```
 ///
 /// **Events.** Only `getPwnCd` says per zone what was issued and released; its rows are events,
-/// which ``WarningReplay`` turns into the warnings in force. They are asked one Korean day per
+/// which the client replays into the warnings in force. They are asked one Korean day per
 /// request (paging a longer range repeats and loses rows), over the last 60 days so that a
 /// warning issued weeks ago and still in force is seen. Days are kept: a day is asked once it is
 /// older than yesterday and never again; today and yesterday, which can still gain rows, are
@@ -344,7 +344,7 @@ public final class KMAWarningsClient: Sendable {
   private func ask(
     _ operation: String, _ parameters: KeyValuePairs<String, String>, fields: [String],
     at date: Date
-  ) async throws(ForecastError) -> AirKoreaEnvelope {
+  ) async throws(ForecastError) -> Envelope<[String?]> {
     if let closed = state.withLock({ $0.closedUntil }), date < closed {
       throw ForecastError(
         .kmaResult,
@@ -365,7 +365,7 @@ public final class KMAWarningsClient: Sendable {
       format: "dataType=JSON", service: "KMA warning")
     do {
       let response = try await transport.send(request)
-      let envelope = try AirKoreaReader.read(response, fields: fields, from: .kmaWarnings)
+      let envelope = try EnvelopeReader.read(response, from: .kmaWarnings, fields: fields)
       if state.withLock({ $0.failures.removeValue(forKey: operation) }) != nil {
         await store?.update { $0.failures[operation] = nil }
       }

@@ -4,7 +4,7 @@ public import HaruModels
 /// status's time: reported, never hidden, since either may lag the other.
 ///
 /// ```swift
-/// if let diagnostic = WarningReplay.disagreement(with: status, events: events) {
+/// for diagnostic in report.diagnostics {
 ///   diagnostic.onlyReplayed    // ["호우경보"]: in force by the events, not in the status
 ///   diagnostic.onlyInStatus    // []
 /// }
@@ -44,7 +44,7 @@ extension WarningReplay {
   ///   - status: KMA's status.
   ///   - events: The events.
   /// - Returns: The disagreement, or `nil` when both list the same kinds and levels.
-  public static func disagreement(with status: WarningStatus, events: [WarningEvent])
+  static func disagreement(with status: WarningStatus, events: [WarningEvent])
     -> WarningDiagnostic?
   {
     let date = status.effectiveAt ?? status.announcement.issuedAt

@@ -28,8 +28,8 @@ public struct WarningAnnouncement: Hashable, Sendable, Comparable {
 
 /// One row of `getPwnCd`: something an announcement did to one kind of warning in one zone.
 ///
-/// The service sends events, not a state; ``WarningReplay`` turns them into the warnings in
-/// force. Times are KMA's `YYYYMMDDHHmm` in Korea Standard Time; KMA's `0` ("no time") is `nil`.
+/// The service sends events, not a state; ``KMAWarningsClient`` replays them into the warnings
+/// in force. Times are KMA's `YYYYMMDDHHmm` in Korea Standard Time; KMA's `0` ("no time") is `nil`.
 public struct WarningEvent: Hashable, Sendable {
   /// The announcement the event belongs to (`tmFc`, `tmSeq`).
   public let announcement: WarningAnnouncement

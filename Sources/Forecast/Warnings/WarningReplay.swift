@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Turns `getPwnCd`'s events into the warnings issued and not released at an instant.
 ///
@@ -13,7 +13,7 @@ public import Foundation
 /// issue; `allEndTime` ends nothing else; an event announced after the instant is not yet
 /// known; a release whose `endTime` is still to come leaves the warning in force until then. An
 /// event with a command Haru does not know decides nothing.
-public enum WarningReplay {
+enum WarningReplay {
   /// The warnings issued and not released at an instant, most severe first.
   ///
   /// - Parameters:
@@ -23,7 +23,7 @@ public enum WarningReplay {
   /// - Returns: The warnings, including those issued but not yet in force
   ///   (``ActiveWarning/isInForce(at:)``).
   /// - Complexity: O(*n*) in the events, plus sorting the warnings found.
-  public static func warnings(
+  static func warnings(
     from events: [WarningEvent], at date: Date, zones: WarningZones = .bundled
   ) -> [ActiveWarning] {
     var slots: [Key: Slot] = [:]
@@ -91,38 +91,5 @@ public enum WarningReplay {
   private struct Slot {
     var newest: Int
     var newestActive: Int?
-  }
-}
-
-/// Entry points for tests and `haru-bench`: not API.
-@_spi(Benchmarks)
-public enum WarningRowsReading {
-  /// Reads a `getPwnCd` answer's rows into events.
-  ///
-  /// - Parameter body: The answer's body.
-  /// - Returns: The events and how many rows could not be read.
-  /// - Throws: ``ForecastError`` for a refusal or a body that cannot be read; `03` is no events.
-  public static func events(decoding body: Data) throws(ForecastError) -> (
-    events: [WarningEvent], unreadable: Int
-  ) {
-    WarningRows.events(
-      try AirKoreaReader.read(
-        HTTPResponse(status: 200, body: body), fields: WarningRows.eventFields,
-        from: .kmaWarnings
-      )
-      .rows)
-  }
-
-  /// Reads a `getPwnStatus` answer.
-  ///
-  /// - Parameter body: The answer's body.
-  /// - Returns: The newest announcement's status, `nil` when there is none.
-  /// - Throws: ``ForecastError`` for a refusal or a body that cannot be read.
-  public static func status(decoding body: Data) throws(ForecastError) -> WarningStatus? {
-    WarningRows.status(
-      try AirKoreaReader.read(
-        HTTPResponse(status: 200, body: body), fields: WarningRows.statusFields,
-        from: .kmaWarnings
-      ).rows)
   }
 }

@@ -226,13 +226,29 @@ public enum KMAFixtures {
   /// The gateway's XML error envelope, which the service sends with HTTP 200 even when JSON was
   /// asked for.
   ///
-  /// - Parameter code: The reason code, such as `KMAResultCode/serviceKeyNotRegistered`.
+  /// ```swift
+  /// let notRegistered = KMAFixtures.gatewayError(
+  ///   reasonCode: "30", authMessage: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reasonCode: The gateway's reason code, such as `"30"` (key not registered) or `"22"`
+  ///     (quota used up).
+  ///   - authMessage: The gateway's name for it, such as `"SERVICE_KEY_IS_NOT_REGISTERED_ERROR"`.
   /// - Returns: The XML body.
-  public static func gatewayError(_ code: KMAResultCode) -> String {
+  public static func gatewayError(reasonCode: String, authMessage: String) -> String {
     "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg>"
-      + "<returnAuthMsg>\(code.name ?? "UNKNOWN_ERROR")</returnAuthMsg>"
-      + "<returnReasonCode>\(code.rawValue)</returnReasonCode></cmmMsgHeader>"
+      + "<returnAuthMsg>\(authMessage)</returnAuthMsg>"
+      + "<returnReasonCode>\(reasonCode)</returnReasonCode></cmmMsgHeader>"
       + "</OpenAPI_ServiceResponse>"
+  }
+
+  /// The gateway's XML error envelope for a result code.
+  ///
+  /// - Parameter code: The reason code, such as `KMAResultCode.serviceKeyNotRegistered`.
+  /// - Returns: The XML body.
+  package static func gatewayError(_ code: KMAResultCode) -> String {
+    gatewayError(reasonCode: code.rawValue, authMessage: code.name ?? "UNKNOWN_ERROR")
   }
 
   // MARK: - Made-up weather

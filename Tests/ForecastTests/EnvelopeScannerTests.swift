@@ -4,9 +4,13 @@ import Testing
 
 @testable import HaruForecast
 
-struct KMAJSONScannerTests {
-  private func scan(_ text: String) throws(JSONScanFailure) -> KMAEnvelope {
-    try KMAJSONScanner.scan(Data(text.utf8))
+struct EnvelopeScannerTests {
+  private func scan(_ text: String) throws(EnvelopeFailure) -> Envelope<KMAItem> {
+    try scan(Data(text.utf8))
+  }
+
+  private func scan(_ data: Data) throws(EnvelopeFailure) -> Envelope<KMAItem> {
+    try EnvelopeScanner.scan(data, rows: KMAItemReader())
   }
 
   private let oneItem =
@@ -19,7 +23,7 @@ struct KMAJSONScannerTests {
     #expect(envelope.totalCount == 1)
     #expect(envelope.pageNumber == 1)
     #expect(envelope.rowsPerPage == 1000)
-    let item = try #require(envelope.items.first)
+    let item = try #require(envelope.rows.first)
     #expect(item.category == .temperature)
     #expect(item.baseDate == 20_261_130)
     #expect(item.baseTime == 2300)
@@ -33,7 +37,7 @@ struct KMAJSONScannerTests {
   @Test func skipsAByteOrderMarkAndWhitespace() throws {
     var data = Data([0xEF, 0xBB, 0xBF])
     data.append(Data((" \n\t" + oneItem + "\r\n ").utf8))
-    #expect(try KMAJSONScanner.scan(data).items.count == 1)
+    #expect(try scan(data).rows.count == 1)
   }
 
   @Test func ignoresUnknownMembersOfEveryShapeAtEveryLevel() throws {
@@ -46,8 +50,8 @@ struct KMAJSONScannerTests {
        "trailer":-0.5}
       """#
     let envelope = try scan(text)
-    #expect(envelope.items.count == 1)
-    #expect(envelope.items.first?.value == "5")
+    #expect(envelope.rows.count == 1)
+    #expect(envelope.rows.first?.value == "5")
     #expect(envelope.totalCount == 1)
   }
 
@@ -56,8 +60,8 @@ struct KMAJSONScannerTests {
       #"{"response":{"body":{"totalCount":1,"items":{"item":[{"ny":127,"nx":60,"fcstValue":"7","fcstTime":"0900","fcstDate":"20261201","category":"POP","baseTime":"0800","baseDate":"20261201"}]}},"header":{"resultMsg":"NORMAL_SERVICE","resultCode":"00"}}}"#
     let envelope = try scan(text)
     #expect(envelope.resultCode == "00")
-    #expect(envelope.items.first?.category == .precipitationProbability)
-    #expect(envelope.items.first?.baseTime == 800)
+    #expect(envelope.rows.first?.category == .precipitationProbability)
+    #expect(envelope.rows.first?.baseTime == 800)
   }
 
   @Test func resolvesEscapesInValues() throws {
@@ -65,7 +69,7 @@ struct KMAJSONScannerTests {
       #"{"response":{"header":{"resultCode":"00","resultMsg":"a\"b\\c\/d\n\u00e9\uD83C\uDF27\uAC15"},"body":{"items":{"item":[{"category":"PCP","fcstDate":"20261201","fcstTime":"0600","fcstValue":"\uac15\uc218\uc5c6\uc74c"}]}}}}"#
     let envelope = try scan(text)
     #expect(envelope.resultMessage == "a\"b\\c/d\né🌧강")
-    #expect(envelope.items.first?.value == "강수없음")
+    #expect(envelope.rows.first?.value == "강수없음")
   }
 
   @Test func aLoneSurrogateBecomesAReplacementCharacter() throws {
@@ -84,22 +88,22 @@ struct KMAJSONScannerTests {
       #"{"response":{"header":{"resultCode":0},"body":{"items":{"item":[{"category":"TMP","fcstDate":20261201,"fcstTime":"0600","fcstValue":12.5,"nx":"60","ny":null},{"category":"SKY","fcstDate":"20261201","fcstTime":"0600","fcstValue":null}]}}}}"#
     let envelope = try scan(text)
     #expect(envelope.resultCode == "0")
-    #expect(envelope.items.count == 2)
-    #expect(envelope.items[0].forecastDate == 20_261_201)
-    #expect(envelope.items[0].value == "12.5")
-    #expect(envelope.items[0].nx == 60)
-    #expect(envelope.items[0].ny == nil)
-    #expect(envelope.items[1].value == nil)
+    #expect(envelope.rows.count == 2)
+    #expect(envelope.rows[0].forecastDate == 20_261_201)
+    #expect(envelope.rows[0].value == "12.5")
+    #expect(envelope.rows[0].nx == 60)
+    #expect(envelope.rows[0].ny == nil)
+    #expect(envelope.rows[1].value == nil)
   }
 
   @Test func readsASingleItemSentAsAnObjectAndEmptyItemsSentAsText() throws {
     let single = try scan(
       #"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":{"category":"REH","fcstDate":"20261201","fcstTime":"0600","fcstValue":"50"}}}}}"#
     )
-    #expect(single.items.count == 1)
+    #expect(single.rows.count == 1)
     let empty = try scan(
       #"{"response":{"header":{"resultCode":"00"},"body":{"items":"","totalCount":0}}}"#)
-    #expect(empty.items.isEmpty)
+    #expect(empty.rows.isEmpty)
     #expect(empty.totalCount == 0)
   }
 
@@ -107,9 +111,9 @@ struct KMAJSONScannerTests {
     let envelope = try scan(
       #"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":[{"category":"ZZZ","fcstDate":"2026-12-01","fcstTime":"6am","fcstValue":"1"},{"category":"TMPX"}]}}}}"#
     )
-    #expect(envelope.items.map(\.category) == [.unknown, .unknown])
-    #expect(envelope.items[0].forecastDate == -1)
-    #expect(envelope.items[0].forecastTime == -1)
+    #expect(envelope.rows.map(\.category) == [.unknown, .unknown])
+    #expect(envelope.rows[0].forecastDate == -1)
+    #expect(envelope.rows[0].forecastTime == -1)
   }
 
   @Test func readsTheGatewayEnvelopeSentAsJSON() throws {
@@ -127,20 +131,29 @@ struct KMAJSONScannerTests {
     items = Array(items.prefix(3))
     items[1].value = "1mm \"미만\"\n"
     let bytes = Array(KMAFixtures.json(items: items).utf8)
-    #expect(try KMAJSONScanner.scan(Data(bytes)).items.count == 3)
-    for length in 0..<bytes.count {
-      #expect(throws: JSONScanFailure.self) { try KMAJSONScanner.scan(Data(bytes[0..<length])) }
+    #expect(try scan(Data(bytes)).rows.count == 3)
+    #expect(try scan(Data()).format == .empty)
+    for length in 1..<bytes.count {
+      #expect(throws: EnvelopeFailure.self) { try scan(Data(bytes[0..<length])) }
     }
   }
 
   @Test(arguments: [
-    "", "   ", "[]", "\"text\"", "{", "{\"response\"", "{\"response\":}", "{\"a\":1,}",
+    ("", EnvelopeFormat.empty), ("   \r\n", .empty), ("[]", .text), ("\"text\"", .text),
+    ("Service unavailable", .text), ("<html><body>점검 중</body></html>", .page),
+  ])
+  func bodiesThatAreNotJSONObjectsAreToldApartNotRead(text: String, format: EnvelopeFormat) throws {
+    #expect(try scan(Data(text.utf8)).format == format)
+  }
+
+  @Test(arguments: [
+    "{", "{\"response\"", "{\"response\":}", "{\"a\":1,}",
     "{\"a\":[1,]}", "{\"a\" 1}", "{\"a\":01}", "{\"a\":1.}", "{\"a\":-}", "{\"a\":1e}",
     "{\"a\":tru}", "{\"a\":nul}", "{\"a\":\"\\x\"}", "{\"a\":\"\\u12G4\"}", "{\"a\":\"\u{01}\"}",
     "{\"a\":1}}", "{\"a\":1} x", "{'a':1}", "{\"a\":\"\\u12",
   ])
   func malformedJSONIsRefused(text: String) {
-    #expect(throws: JSONScanFailure.self) { try KMAJSONScanner.scan(Data(text.utf8)) }
+    #expect(throws: EnvelopeFailure.self) { try scan(Data(text.utf8)) }
   }
 
   @Test func nestingDeeperThanTheLimitIsRefusedWithoutExhaustingTheStack() {
@@ -148,21 +161,21 @@ struct KMAJSONScannerTests {
     let text =
       "{\"a\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
       + "}"
-    let failure = #expect(throws: JSONScanFailure.self) {
-      try KMAJSONScanner.scan(Data(text.utf8))
+    let failure = #expect(throws: EnvelopeFailure.self) {
+      try scan(Data(text.utf8))
     }
     #expect(failure?.reason.contains("nested") == true)
     let shallow =
       "{\"a\":" + String(repeating: "[", count: 50) + String(repeating: "]", count: 50)
       + "}"
-    #expect(throws: Never.self) { try KMAJSONScanner.scan(Data(shallow.utf8)) }
+    #expect(throws: Never.self) { try scan(Data(shallow.utf8)) }
   }
 
   @Test func invalidUTF8InAStringIsReplacedNotFatal() throws {
     var data = Data(#"{"response":{"header":{"resultCode":"00","resultMsg":""#.utf8)
     data.append(contentsOf: [0xFF, 0xFE, 0x41])
     data.append(Data(#""}}}"#.utf8))
-    let envelope = try KMAJSONScanner.scan(data)
+    let envelope = try scan(data)
     #expect(envelope.resultMessage?.hasSuffix("A") == true)
   }
 
@@ -170,9 +183,9 @@ struct KMAJSONScannerTests {
     let run = try KMARun(
       operation: .shortTermForecast, baseDate: try day(2026, 11, 30), baseHour: 23)
     let items = KMAFixtures.shortTermForecastItems(for: run, at: seoul)
-    let envelope = try KMAJSONScanner.scan(Data(KMAFixtures.json(items: items).utf8))
-    #expect(envelope.items.count == items.count)
+    let envelope = try scan(Data(KMAFixtures.json(items: items).utf8))
+    #expect(envelope.rows.count == items.count)
     #expect(items.count > 900)
-    #expect(envelope.items.map(\.value) == items.map(\.value))
+    #expect(envelope.rows.map(\.value) == items.map(\.value))
   }
 }

@@ -1,7 +1,7 @@
 /// The categories Haru reads; every other category is `unknown` and ignored.
 enum KMACategory: UInt8 {
   case unknown
-  // Temperatures: TMP, T1H, TMN and TMX; the codes of every case are in `init(_:_:_:)`.
+  // Temperatures: TMP, T1H, TMN and TMX; the codes of every case are in `init(code:)`.
   case temperature, hourlyTemperature, minimumTemperature, maximumTemperature
   // The sky and precipitation: SKY, PTY, POP, PCP (a text category, mm), RN1 (the nowcast's mm,
   // the ultra-short forecast's text category) and SNO.
@@ -9,9 +9,9 @@ enum KMACategory: UInt8 {
   // Humidity and wind: REH, WSD and VEC.
   case humidity, windSpeed, windDirection
 
-  /// The category named by three ASCII letters.
-  init(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
-    switch (UInt32(a) << 16) | (UInt32(b) << 8) | UInt32(c) {
+  /// The category named by three ASCII letters, packed as `a << 16 | b << 8 | c`.
+  init(code: UInt32) {
+    switch code {
     case 0x54_4D_50: self = .temperature  // TMP
     case 0x54_31_48: self = .hourlyTemperature  // T1H
     case 0x54_4D_4E: self = .minimumTemperature  // TMN

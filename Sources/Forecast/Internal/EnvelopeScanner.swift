@@ -1,54 +1,79 @@
 import Foundation
 
-/// Why a body could not be read as JSON, and where.
-struct JSONScanFailure: Error, Equatable {
-  var reason: String
-  var offset: Int
-}
-
-/// A strict, allocation-light JSON reader for the KMA envelope.
+/// The one byte-level reader of the bodies KMA's and AirKorea's services send.
 ///
-/// It walks the bytes once and keeps only what Haru uses: the header's result code and message,
-/// the gateway's reason code, the page counts and the items. Unknown members are skipped
-/// whatever they hold; nesting deeper than ``maximumDepth`` is refused rather than followed, and
-/// every read is bounds-checked, so a truncated or hostile body is an error, never a crash.
-struct KMAJSONScanner {
+/// It tells the form of a body by its first significant byte, walks a JSON body once and keeps
+/// only what Haru uses: the header's result code and message, the gateway's refusal, API Hub's
+/// `result`, the page counts and the rows, each row handed to an ``EnvelopeRowReader``. Unknown
+/// members are skipped whatever they hold; nesting deeper than ``maximumDepth`` is refused
+/// rather than followed, and every read is bounds-checked, so a truncated or hostile body is an
+/// error, never a crash. An XML body is searched for the gateway's elements, never parsed.
+///
+/// The envelope's shapes, as the services send them:
+/// - the data portal: `{"response":{"header":{"resultCode","resultMsg"},"body":{"items":…,
+///   "pageNo","numOfRows","totalCount"}}}`, `body` before or after `header`, or absent (`03`);
+/// - `items` as `{"item":[…]}`, `{"item":{…}}` (one row), a bare list (AirKorea), one row
+///   object, `""` or `null` (an empty page);
+/// - the gateway: `OpenAPI_ServiceResponse.cmmMsgHeader` with `returnReasonCode`, as XML even
+///   when JSON was asked for, or as JSON;
+/// - KMA API Hub's errors: `{"result":{"status":401,"message":"유효한 인증키가 아닙니다."}}`.
+struct EnvelopeScanner {
   static let maximumDepth = 64
+  /// How far into a markup body the gateway's elements are looked for: the envelopes are small,
+  /// a page is not read further.
+  static let markupPrefix = 65_536
 
   private let bytes: UnsafeRawBufferPointer
   private var position = 0
 
-  private init(_ bytes: UnsafeRawBufferPointer) {
+  private init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
     self.bytes = bytes
+    self.position = position
   }
 
   /// Reads a body.
   ///
-  /// - Parameter data: The body; a UTF-8 byte order mark in front is skipped.
-  /// - Returns: What the body holds.
-  /// - Throws: ``JSONScanFailure`` when the body is not one JSON object, or is truncated.
-  static func scan(_ data: Data) throws(JSONScanFailure) -> KMAEnvelope {
-    let result = data.withUnsafeBytes { buffer -> Result<KMAEnvelope, JSONScanFailure> in
-      var scanner = KMAJSONScanner(buffer)
-      return Result { () throws(JSONScanFailure) -> KMAEnvelope in try scanner.document() }
+  /// - Parameters:
+  ///   - data: The body; a UTF-8 byte order mark in front is skipped.
+  ///   - reader: How each row of `items` is read.
+  /// - Returns: What the body holds; its ``Envelope/format`` says what kind of body it is.
+  /// - Throws: ``EnvelopeFailure`` when a body that starts as JSON is not one JSON object.
+  static func scan<Reader: EnvelopeRowReader>(
+    _ data: Data, rows reader: Reader
+  ) throws(EnvelopeFailure) -> Envelope<Reader.Row> {
+    let result = data.withUnsafeBytes { buffer -> Result<Envelope<Reader.Row>, EnvelopeFailure> in
+      var start = 0
+      if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+      var scanner = EnvelopeScanner(buffer, at: start)
+      scanner.skipWhitespace()
+      guard scanner.position < buffer.count else { return .success(Envelope(format: .empty)) }
+      switch buffer[scanner.position] {
+      case UInt8(ascii: "{"):
+        return Result { () throws(EnvelopeFailure) in try scanner.document(reader) }
+      case UInt8(ascii: "<"):
+        return .success(scanner.markup())
+      default:
+        return .success(Envelope(format: .text))
+      }
     }
     return try result.get()
   }
 
   // MARK: - The envelope
 
-  private mutating func document() throws(JSONScanFailure) -> KMAEnvelope {
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-      position = 3
-    }
-    var envelope = KMAEnvelope()
-    try expectObject("the body")
+  private mutating func document<Reader: EnvelopeRowReader>(
+    _ reader: Reader
+  ) throws(EnvelopeFailure) -> Envelope<Reader.Row> {
+    var envelope = Envelope<Reader.Row>(format: .json)
+    try expectObject()
     var first = true
     while let key = try nextKey(&first) {
-      if equals(key, "response") {
-        try response(into: &envelope)
-      } else if equals(key, "OpenAPI_ServiceResponse") {
+      if matches(key, "response") {
+        try response(into: &envelope, reader)
+      } else if matches(key, "OpenAPI_ServiceResponse") {
         try gateway(into: &envelope)
+      } else if matches(key, "result") {
+        try hubResult(into: &envelope)
       } else {
         try skipValue(depth: 1)
       }
@@ -60,56 +85,49 @@ struct KMAJSONScanner {
     return envelope
   }
 
-  private mutating func response(into envelope: inout KMAEnvelope) throws(JSONScanFailure) {
+  private mutating func response<Reader: EnvelopeRowReader>(
+    into envelope: inout Envelope<Reader.Row>, _ reader: Reader
+  ) throws(EnvelopeFailure) {
     guard try openObject() else { return try skipValue(depth: 1) }
     var first = true
     while let key = try nextKey(&first) {
-      if equals(key, "header") {
+      if matches(key, "header") {
         guard try openObject() else {
           try skipValue(depth: 2)
           continue
         }
         var firstInHeader = true
         while let name = try nextKey(&firstInHeader) {
-          if equals(name, "resultCode") {
+          if matches(name, "resultCode") {
             envelope.resultCode = try scalarText()
-          } else if equals(name, "resultMsg") {
+          } else if matches(name, "resultMsg") {
             envelope.resultMessage = try scalarText()
           } else {
             try skipValue(depth: 3)
           }
         }
-      } else if equals(key, "body") {
-        try body(into: &envelope)
+      } else if matches(key, "body") {
+        try body(into: &envelope, reader)
       } else {
         try skipValue(depth: 2)
       }
     }
   }
 
-  private mutating func body(into envelope: inout KMAEnvelope) throws(JSONScanFailure) {
+  private mutating func body<Reader: EnvelopeRowReader>(
+    into envelope: inout Envelope<Reader.Row>, _ reader: Reader
+  ) throws(EnvelopeFailure) {
     guard try openObject() else { return try skipValue(depth: 2) }
+    envelope.hasBody = true
     var first = true
     while let key = try nextKey(&first) {
-      if equals(key, "items") {
-        // `"items": ""` when a page is empty; `{"item": [...]}` otherwise.
-        guard try openObject() else {
-          try skipValue(depth: 3)
-          continue
-        }
-        var firstInItems = true
-        while let name = try nextKey(&firstInItems) {
-          if equals(name, "item") {
-            try itemList(into: &envelope.items)
-          } else {
-            try skipValue(depth: 4)
-          }
-        }
-      } else if equals(key, "totalCount") {
+      if matches(key, "items") {
+        try items(into: &envelope.rows, reader, depth: 3)
+      } else if matches(key, "totalCount") {
         envelope.totalCount = try integer()
-      } else if equals(key, "pageNo") {
+      } else if matches(key, "pageNo") {
         envelope.pageNumber = try integer()
-      } else if equals(key, "numOfRows") {
+      } else if matches(key, "numOfRows") {
         envelope.rowsPerPage = try integer()
       } else {
         try skipValue(depth: 3)
@@ -117,74 +135,144 @@ struct KMAJSONScanner {
     }
   }
 
-  private mutating func itemList(into items: inout [KMAItem]) throws(JSONScanFailure) {
+  /// `[row, …]`, `{"item": [row, …]}`, `{"item": row}`, one row, or no rows for `""` and `null`
+  /// (sent for an empty page). Anything else is a shape no service sends, and refused.
+  private mutating func items<Reader: EnvelopeRowReader>(
+    into rows: inout [Reader.Row], _ reader: Reader, depth: Int
+  ) throws(EnvelopeFailure) {
+    guard depth <= Self.maximumDepth else { throw tooDeep() }
     switch try peekValueStart() {
     case UInt8(ascii: "["):
       position += 1
-      items.reserveCapacity(items.count + min(2048, bytes.count / 80))
+      rows.reserveCapacity(rows.count + min(2048, bytes.count / 80))
       var first = true
       while try nextElement(&first) {
-        if try openObject() {
-          items.append(try item())
-        } else {
-          try skipValue(depth: 5)
-        }
+        guard try openObject() else { throw fail("a row of items is not an object") }
+        rows.append(try reader.row(from: &self))
       }
     case UInt8(ascii: "{"):
-      // A single item sent as an object rather than a one-element array.
+      // A wrapper whose member is "item", or a row itself: read as a wrapper first, and again
+      // as a row when no "item" was in it.
       position += 1
-      items.append(try item())
-    default:
-      try skipValue(depth: 4)
-    }
-  }
-
-  /// Reads the members of an item whose `{` was consumed.
-  private mutating func item() throws(JSONScanFailure) -> KMAItem {
-    var item = KMAItem()
-    var first = true
-    while let key = try nextKey(&first) {
-      switch ItemField(key, in: bytes) {
-      case .category:
-        item.category = try category()
-      case .baseDate: item.baseDate = try digits()
-      case .baseTime: item.baseTime = try digits()
-      case .forecastDate: item.forecastDate = try digits()
-      case .forecastTime: item.forecastTime = try digits()
-      case .forecastValue, .observedValue: item.value = try scalarText()
-      case .nx: item.nx = try integer().flatMap { Int(exactly: $0) }
-      case .ny: item.ny = try integer().flatMap { Int(exactly: $0) }
-      case .other: try skipValue(depth: 6)
+      let start = position
+      var isWrapper = false
+      var first = true
+      while let key = try nextKey(&first) {
+        if matches(key, "item") {
+          isWrapper = true
+          try items(into: &rows, reader, depth: depth + 1)
+        } else {
+          try skipValue(depth: depth + 1)
+        }
       }
+      if !isWrapper {
+        let end = position
+        position = start
+        rows.append(try reader.row(from: &self))
+        position = end
+      }
+    case UInt8(ascii: "\""), UInt8(ascii: "n"):
+      try skipValue(depth: depth)
+    default:
+      throw fail("items is neither a list nor an object")
     }
-    return item
   }
 
-  private mutating func gateway(into envelope: inout KMAEnvelope) throws(JSONScanFailure) {
+  /// `{"cmmMsgHeader": {"returnReasonCode": "30", "returnAuthMsg": …, "errMsg": …}}`.
+  private mutating func gateway<Row>(into envelope: inout Envelope<Row>) throws(EnvelopeFailure) {
     guard try openObject() else { return try skipValue(depth: 1) }
     var first = true
     while let key = try nextKey(&first) {
-      guard equals(key, "cmmMsgHeader"), try openObject() else {
+      guard matches(key, "cmmMsgHeader"), try openObject() else {
         try skipValue(depth: 2)
         continue
       }
       var firstInHeader = true
+      var errorMessage: String?
       while let name = try nextKey(&firstInHeader) {
-        if equals(name, "returnReasonCode") {
+        if matches(name, "returnReasonCode") {
           envelope.gatewayReasonCode = try scalarText()
-        } else if equals(name, "returnAuthMsg") {
+        } else if matches(name, "returnAuthMsg") {
           envelope.gatewayMessage = try scalarText()
+        } else if matches(name, "errMsg") {
+          errorMessage = try scalarText()
         } else {
           try skipValue(depth: 3)
         }
       }
+      envelope.gatewayMessage = envelope.gatewayMessage ?? errorMessage
     }
   }
 
-  // MARK: - Values Haru keeps
+  /// KMA API Hub's error: `{"status": 401, "message": "…"}`.
+  private mutating func hubResult<Row>(into envelope: inout Envelope<Row>) throws(EnvelopeFailure) {
+    guard try openObject() else { return try skipValue(depth: 1) }
+    var first = true
+    while let key = try nextKey(&first) {
+      if matches(key, "status") {
+        envelope.hubStatus = try integer()
+      } else if matches(key, "message") {
+        envelope.hubMessage = try scalarText()
+      } else {
+        try skipValue(depth: 2)
+      }
+    }
+  }
+
+  // MARK: - Markup
+
+  /// The gateway's XML envelope, or a web page when none of its elements is there.
+  private func markup<Row>() -> Envelope<Row> {
+    let end = min(bytes.count, position + Self.markupPrefix)
+    var envelope = Envelope<Row>(format: .page)
+    envelope.gatewayReasonCode = element("returnReasonCode", before: end)
+    envelope.gatewayMessage =
+      element("returnAuthMsg", before: end) ?? element("errMsg", before: end)
+    envelope.resultCode = element("resultCode", before: end)
+    envelope.resultMessage = element("resultMsg", before: end)
+    if envelope.gatewayReasonCode != nil || envelope.resultCode != nil {
+      envelope.format = .xml
+    }
+    return envelope
+  }
+
+  /// The text of the first `<name>…</name>` at or after `position`, trimmed.
+  private func element(_ name: StaticString, before end: Int) -> String? {
+    let length = name.utf8CodeUnitCount
+    guard let open = find(name, from: position, before: end, opening: true) else { return nil }
+    let start = open + length + 2
+    guard let close = find(name, from: start, before: end, opening: false) else { return nil }
+    return text(start..<close).trimmingASCIIWhitespace()
+  }
+
+  /// Where `<name>` (or `</name>`) starts.
+  private func find(_ name: StaticString, from start: Int, before end: Int, opening: Bool) -> Int? {
+    let length = name.utf8CodeUnitCount + (opening ? 2 : 3)
+    guard end - start >= length else { return nil }
+    return name.withUTF8Buffer { name -> Int? in
+      var index = start
+      while index + length <= end {
+        defer { index += 1 }
+        guard bytes[index] == UInt8(ascii: "<") else { continue }
+        var at = index + 1
+        if !opening {
+          guard bytes[at] == UInt8(ascii: "/") else { continue }
+          at += 1
+        }
+        guard (0..<name.count).allSatisfy({ bytes[at + $0] == name[$0] }),
+          bytes[at + name.count] == UInt8(ascii: ">")
+        else { continue }
+        return index
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Values
 
   /// A string, or the text of a number or literal; `nil` for `null`, an object or an array.
-  private mutating func scalarText() throws(JSONScanFailure) -> String? {
+  @inline(__always)
+  mutating func scalarText() throws(EnvelopeFailure) -> String? {
     switch try peekValueStart() {
     case UInt8(ascii: "\""):
       return makeString(try stringToken())
@@ -208,7 +296,7 @@ struct KMAJSONScanner {
 
   /// A whole number sent as a number or as a string of digits; `nil` otherwise, and for one past
   /// `Int64`.
-  private mutating func integer() throws(JSONScanFailure) -> Int64? {
+  mutating func integer() throws(EnvelopeFailure) -> Int64? {
     switch try peekValueStart() {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       let range = try numberToken()
@@ -225,7 +313,7 @@ struct KMAJSONScanner {
   /// A date or time of digits only, such as `"20261130"` or `"0600"`; -1 when it is anything else.
   ///
   /// Up to 12 digits, so `Int64`: `"202611300600"` is past a 32-bit `Int`.
-  private mutating func digits() throws(JSONScanFailure) -> Int64 {
+  mutating func digits() throws(EnvelopeFailure) -> Int64 {
     switch try peekValueStart() {
     case UInt8(ascii: "\""):
       let token = try stringToken()
@@ -246,36 +334,43 @@ struct KMAJSONScanner {
     }
   }
 
-  private mutating func category() throws(JSONScanFailure) -> KMACategory {
+  /// A string of exactly three bytes with no escapes, such as a KMA category `"TMP"`, packed as
+  /// `a << 16 | b << 8 | c`; `nil` for any other value, which is skipped.
+  mutating func threeByteCode() throws(EnvelopeFailure) -> UInt32? {
     guard try peekValueStart() == UInt8(ascii: "\"") else {
       try skipValue(depth: 6)
-      return .unknown
+      return nil
     }
     let token = try stringToken()
-    guard !token.hasEscapes, token.range.count == 3 else { return .unknown }
+    guard !token.hasEscapes, token.range.count == 3 else { return nil }
     let start = token.range.lowerBound
-    return KMACategory(bytes[start], bytes[start + 1], bytes[start + 2])
+    return UInt32(bytes[start]) << 16 | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2])
   }
 
   // MARK: - Structure
 
   /// Skips whitespace and expects `{`.
-  private mutating func expectObject(_ what: String) throws(JSONScanFailure) {
+  private mutating func expectObject() throws(EnvelopeFailure) {
     skipWhitespace()
-    guard position < bytes.count else { throw fail("\(what) is empty") }
-    guard bytes[position] == UInt8(ascii: "{") else { throw fail("\(what) is not a JSON object") }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else {
+      throw fail("the body is not a JSON object")
+    }
     position += 1
   }
 
   /// Consumes `{` when the next value is an object.
-  private mutating func openObject() throws(JSONScanFailure) -> Bool {
+  private mutating func openObject() throws(EnvelopeFailure) -> Bool {
     guard try peekValueStart() == UInt8(ascii: "{") else { return false }
     position += 1
     return true
   }
 
   /// The next member's key with its `:` consumed, or `nil` after the object's closing `}`.
-  private mutating func nextKey(_ first: inout Bool) throws(JSONScanFailure) -> StringToken? {
+  ///
+  /// - Parameter first: `true` before the object's first member; the call keeps it.
+  /// - Returns: The key, or `nil` at the end of the object.
+  /// - Throws: ``EnvelopeFailure`` when the object is not valid JSON.
+  mutating func nextKey(_ first: inout Bool) throws(EnvelopeFailure) -> Key? {
     skipWhitespace()
     guard position < bytes.count else { throw fail("the body ends inside an object") }
     if bytes[position] == UInt8(ascii: "}") {
@@ -301,7 +396,7 @@ struct KMAJSONScanner {
   }
 
   /// Whether another element follows in an array whose `[` was consumed; consumes the `]`.
-  private mutating func nextElement(_ first: inout Bool) throws(JSONScanFailure) -> Bool {
+  private mutating func nextElement(_ first: inout Bool) throws(EnvelopeFailure) -> Bool {
     skipWhitespace()
     guard position < bytes.count else { throw fail("the body ends inside an array") }
     if bytes[position] == UInt8(ascii: "]") {
@@ -319,17 +414,19 @@ struct KMAJSONScanner {
   }
 
   /// The first byte of the next value, after whitespace.
-  private mutating func peekValueStart() throws(JSONScanFailure) -> UInt8 {
+  @inline(__always)
+  private mutating func peekValueStart() throws(EnvelopeFailure) -> UInt8 {
     skipWhitespace()
     guard position < bytes.count else { throw fail("the body ends where a value was expected") }
     return bytes[position]
   }
 
   /// Skips one value of any kind, refusing nesting deeper than ``maximumDepth``.
-  private mutating func skipValue(depth: Int) throws(JSONScanFailure) {
-    guard depth <= Self.maximumDepth else {
-      throw fail("values are nested more than \(Self.maximumDepth) deep")
-    }
+  ///
+  /// - Parameter depth: How deep the value is; a row's members are at depth 6.
+  /// - Throws: ``EnvelopeFailure`` when the value is not valid JSON or nests too deep.
+  mutating func skipValue(depth: Int) throws(EnvelopeFailure) {
+    guard depth <= Self.maximumDepth else { throw tooDeep() }
     switch try peekValueStart() {
     case UInt8(ascii: "{"):
       position += 1
@@ -355,6 +452,9 @@ struct KMAJSONScanner {
     }
   }
 
+  // Called between every two tokens: kept inline, as it was when the scanner read only KMA's
+  // items (measured with `forecast.kma.decode`).
+  @inline(__always)
   private mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
@@ -364,7 +464,7 @@ struct KMAJSONScanner {
     }
   }
 
-  private mutating func literal(_ word: StaticString) throws(JSONScanFailure) {
+  private mutating func literal(_ word: StaticString) throws(EnvelopeFailure) {
     let count = word.utf8CodeUnitCount
     guard bytes.count - position >= count else { throw fail("the body ends inside \(word)") }
     let matches = word.withUTF8Buffer { expected in
@@ -374,23 +474,62 @@ struct KMAJSONScanner {
     position += count
   }
 
-  // MARK: - Tokens
+  // MARK: - Keys
 
-  struct StringToken {
-    /// The bytes between the quotes, escapes still escaped.
-    var range: Range<Int>
-    var hasEscapes: Bool
+  /// A member name: the bytes between its quotes, escapes still escaped.
+  struct Key {
+    fileprivate let range: Range<Int>
+    /// Whether the name holds escapes, compared only once resolved.
+    let hasEscapes: Bool
+
+    /// Its length in bytes, escapes unresolved.
+    var count: Int { range.count }
   }
 
+  /// Whether a key is the given name. A key written with escapes is compared once resolved.
+  func matches(_ key: Key, _ name: StaticString) -> Bool {
+    name.withUTF8Buffer { matches(key, UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether a key written without escapes is the ASCII name given: the hot path of a reader
+  /// that tells its names apart by ``Key/count`` first and leaves escaped names to ``matches(_:_:)``.
+  @inline(__always)
+  func isUnescaped(_ key: Key, _ name: StaticString) -> Bool {
+    guard !key.hasEscapes, key.range.count == name.utf8CodeUnitCount else { return false }
+    let expected = name.utf8Start
+    var offset = 0
+    for position in key.range {
+      guard bytes[position] == expected[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Whether a key is the name whose UTF-8 bytes are given.
+  func matches(_ key: Key, _ name: UnsafeRawBufferPointer) -> Bool {
+    guard !key.hasEscapes else {
+      return Array(makeString(key).utf8).elementsEqual(name)
+    }
+    guard key.range.count == name.count else { return false }
+    var index = 0
+    for position in key.range {
+      guard bytes[position] == name[index] else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  // MARK: - Tokens
+
   /// Reads a string whose opening quote is at `position`, checking escapes and control characters.
-  private mutating func stringToken() throws(JSONScanFailure) -> StringToken {
+  private mutating func stringToken() throws(EnvelopeFailure) -> Key {
     position += 1
     let start = position
     var hasEscapes = false
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        let token = StringToken(range: start..<position, hasEscapes: hasEscapes)
+        let token = Key(range: start..<position, hasEscapes: hasEscapes)
         position += 1
         return token
       }
@@ -420,7 +559,7 @@ struct KMAJSONScanner {
   }
 
   /// Reads a number at `position` by the JSON grammar.
-  private mutating func numberToken() throws(JSONScanFailure) -> Range<Int> {
+  private mutating func numberToken() throws(EnvelopeFailure) -> Range<Int> {
     let start = position
     func isDigit(_ index: Int) -> Bool {
       index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")
@@ -455,7 +594,7 @@ struct KMAJSONScanner {
   }
 
   /// The string a token stands for, escapes resolved. Escapes were checked when it was read.
-  private func makeString(_ token: StringToken) -> String {
+  private func makeString(_ token: Key) -> String {
     guard token.hasEscapes else { return text(token.range) }
     var output: [UInt8] = []
     output.reserveCapacity(token.range.count)
@@ -520,72 +659,11 @@ struct KMAJSONScanner {
     }
   }
 
-  /// Whether a key is the given name. A key written with escapes is compared once resolved.
-  private func equals(_ token: StringToken, _ name: StaticString) -> Bool {
-    if token.hasEscapes {
-      return makeString(token) == name.description
-    }
-    return Self.equals(bytes, token.range, name)
+  private func tooDeep() -> EnvelopeFailure {
+    fail("values are nested more than \(Self.maximumDepth) deep")
   }
 
-  static func equals(
-    _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ name: StaticString
-  ) -> Bool {
-    guard range.count == name.utf8CodeUnitCount else { return false }
-    return name.withUTF8Buffer { expected in
-      var index = 0
-      for position in range {
-        guard bytes[position] == expected[index] else { return false }
-        index += 1
-      }
-      return true
-    }
-  }
-
-  private func fail(_ reason: String) -> JSONScanFailure {
-    JSONScanFailure(reason: reason, offset: position)
-  }
-
-  /// The members of an item Haru reads.
-  private enum ItemField {
-    case category, baseDate, baseTime, forecastDate, forecastTime, forecastValue, observedValue
-    case nx, ny, other
-
-    private static let eightLetterNames: [(name: StaticString, field: ItemField)] = [
-      ("category", .category), ("fcstDate", .forecastDate), ("fcstTime", .forecastTime),
-      ("baseDate", .baseDate), ("baseTime", .baseTime),
-    ]
-
-    init(_ token: StringToken, in bytes: UnsafeRawBufferPointer) {
-      guard !token.hasEscapes else {
-        self = .other
-        return
-      }
-      let range = token.range
-      switch range.count {
-      case 2:
-        if KMAJSONScanner.equals(bytes, range, "nx") {
-          self = .nx
-        } else if KMAJSONScanner.equals(bytes, range, "ny") {
-          self = .ny
-        } else {
-          self = .other
-        }
-      case 8:
-        self =
-          Self.eightLetterNames.first { KMAJSONScanner.equals(bytes, range, $0.name) }?.field
-          ?? .other
-      case 9:
-        if KMAJSONScanner.equals(bytes, range, "fcstValue") {
-          self = .forecastValue
-        } else if KMAJSONScanner.equals(bytes, range, "obsrValue") {
-          self = .observedValue
-        } else {
-          self = .other
-        }
-      default:
-        self = .other
-      }
-    }
+  private func fail(_ reason: String) -> EnvelopeFailure {
+    EnvelopeFailure(reason: reason, offset: position)
   }
 }
