@@ -34,7 +34,7 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "warnings", "days", "requests",
+          "missing", "missingReasons", "air", "warnings", "days", "hours", "requests",
         ])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
       // The warning service answers "no data" for every day: none in force.
@@ -73,6 +73,7 @@ extension HaruCLI {
             "date", "source", "minTemperature", "maxTemperature", "minTemperatureDerived",
             "maxTemperatureDerived", "partial", "sky", "precipitationType",
             "precipitationProbability", "morning", "afternoon", "sunrise", "sunset",
+            "feelsLikeMin", "feelsLikeMax",
           ])
         for half in ["morning", "afternoon"] {
           let value = try #require(day[half] as? [String: Any], "\(half): \(day)")
@@ -91,8 +92,64 @@ extension HaruCLI {
         let chance = try #require(day["precipitationProbability"] as? Int)
         #expect((0...100).contains(chance))
       }
+      // A short-term day has its 체감온도 extremes, a mid-term day (no hours) none.
+      for day in days {
+        let shortTerm = day["source"] as? String == "short-term"
+        let lowest = day["feelsLikeMin"] as? Double
+        let highest = day["feelsLikeMax"] as? Double
+        #expect((lowest != nil && highest != nil) == shortTerm, "\(day)")
+        if let lowest, let highest { #expect(lowest <= highest) }
+      }
+      let current = try #require(document["current"] as? [String: Any])
+      #expect(current["feelsLike"] is Double, "\(current)")
+      // The short-term forecast hour by hour from 10:00, the hour asked about, to its end.
+      let hours = try #require(document["hours"] as? [[String: Any]])
+      #expect(hours.first?["time"] as? String == "2026-11-30T10:00:00+09:00")
+      let times = hours.compactMap { $0["time"] as? String }
+      #expect(times == times.sorted() && Set(times).count == times.count)
+      #expect(hours.count >= 62)
+      for hour in hours {
+        #expect(
+          Set(hour.keys) == [
+            "time", "temperature", "feelsLike", "humidity", "windSpeed", "sky", "precipitation",
+            "precipitationType", "probability",
+          ])
+        #expect(hour["temperature"] is Double, "\(hour)")
+        // In winter at 10 °C or less 체감온도 needs the wind: none without it.
+        #expect(hour["feelsLike"] is Double || hour["windSpeed"] is NSNull, "\(hour)")
+        #expect(skies.contains(hour["sky"] as? String ?? ""), "\(hour)")
+        #expect(types.contains(hour["precipitationType"] as? String ?? ""), "\(hour)")
+        #expect((0...100).contains(hour["probability"] as? Int ?? -1), "\(hour)")
+      }
       // The key went to the server, in its parameter.
       #expect(server.received.allSatisfy { $0.target.contains("serviceKey=\(Self.key)") })
+    }
+
+    @Test(arguments: [
+      // A wind of 0.6 m/s at −1.2 °C: below the 1.3 m/s of wind chill, 체감온도 is the air's.
+      (ForecastServer.Behaviour.kmaFixtures, -1.2, false),
+      // 5 m/s (18 km/h) at −1.2 °C: a wind chill of −6.44 °C, shown.
+      (ForecastServer.Behaviour.kmaFixturesWindyNowcast, -6.4, true),
+    ])
+    func theTemperatureNowShowsItsFeelsLikeOnlyWhenItDiffersByADegree(
+      behaviour: ForecastServer.Behaviour, feelsLike expected: Double, shown: Bool
+    ) async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(behaviour)
+      defer { server.stop() }
+      let json = try await Self.forecast(haru, base: server.baseURL, ["--json"])
+      let current = try #require(
+        (try json.json() as? [String: Any])?["current"] as? [String: Any], "\(json)")
+      #expect(current["temperature"] as? Double == -1.2)
+      #expect(current["feelsLike"] as? Double == expected, "\(current)")
+      let english = try await Self.forecast(haru, base: server.baseURL, ["--lang", "en"])
+      let korean = try await Self.forecast(haru, base: server.baseURL, ["--lang", "ko"])
+
+      let now = try #require(
+        english.standardOutput.split(separator: "\n").first { $0.hasPrefix("Now ") }, "\(english)")
+      #expect(now.contains(" · feels like -6°") == shown, "\(now)")
+      #expect(korean.standardOutput.contains(" · 체감 -6°") == shown, "\(korean)")
     }
 
     @Test func aBadKeyWithAKeptForecastExitsThreeWithTheReasonNeverZero() async throws {

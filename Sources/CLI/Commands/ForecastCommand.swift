@@ -293,8 +293,9 @@ enum ForecastCommand {
     }
   }
 
-  /// The weather now as "Now 11° (07:00)", with what is falling when something is; `nil` when
-  /// the hour has no temperature.
+  /// The weather now as "Now 11°, as of 07:00", with its 체감온도 when it differs from the air
+  /// by 1° or more ("feels like 8°") and what is falling when something is; `nil` when the hour
+  /// has no temperature.
   static func currentLine(
     _ hour: HourlyForecast, unit: TemperatureUnit, _ context: Context
   ) -> String? {
@@ -302,8 +303,12 @@ enum ForecastCommand {
     let falling = hour.precipitationType.flatMap {
       $0.isFalling ? " · " + $0.displayName(in: context.language) : nil
     }
+    let feelsLike = hour.feelsLike.flatMap { apparent in
+      apparent.differsFromAir
+        ? " · " + context.text(.feelsLike, apparent.temperature.formatted(in: unit)) : nil
+    }
     return context.text(.currentConditions, temperature.formatted(in: unit), clock(hour.time))
-      + (falling ?? "")
+      + (feelsLike ?? "") + (falling ?? "")
   }
 
   /// Half a day as "맑음 10%", or "-" when unknown.

@@ -47,6 +47,8 @@ struct OutlookJSON: Encodable {
     let afternoon: Half?
     let sunrise: String?
     let sunset: String?
+    let feelsLikeMin: Double?
+    let feelsLikeMax: Double?
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -64,18 +66,21 @@ struct OutlookJSON: Encodable {
       try container.encode(afternoon, forKey: .afternoon)
       try container.encode(sunrise, forKey: .sunrise)
       try container.encode(sunset, forKey: .sunset)
+      try container.encode(feelsLikeMin, forKey: .feelsLikeMin)
+      try container.encode(feelsLikeMax, forKey: .feelsLikeMax)
     }
 
     enum CodingKeys: String, CodingKey {
       case date, source, minTemperature, maxTemperature, minTemperatureDerived,
         maxTemperatureDerived, partial, sky, precipitationType, precipitationProbability,
-        morning, afternoon, sunrise, sunset
+        morning, afternoon, sunrise, sunset, feelsLikeMin, feelsLikeMax
     }
   }
 
   struct Current: Encodable {
     let time: String
     let temperature: Double?
+    let feelsLike: Double?
     let sky: String?
     let precipitationType: String?
     let humidity: Int?
@@ -84,13 +89,59 @@ struct OutlookJSON: Encodable {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(time, forKey: .time)
       try container.encode(temperature, forKey: .temperature)
+      try container.encode(feelsLike, forKey: .feelsLike)
       try container.encode(sky, forKey: .sky)
       try container.encode(precipitationType, forKey: .precipitationType)
       try container.encode(humidity, forKey: .humidity)
     }
 
     enum CodingKeys: String, CodingKey {
-      case time, temperature, sky, precipitationType, humidity
+      case time, temperature, feelsLike, sky, precipitationType, humidity
+    }
+  }
+
+  /// One hour of the short-term forecast.
+  struct Hour: Encodable {
+    let time: String
+    let temperature: Double?
+    let feelsLike: Double?
+    let humidity: Int?
+    /// m/s.
+    let windSpeed: Double?
+    let sky: String?
+    /// KMA's words for the amount (`"1mm 미만"`, `"강수없음"`), as the forecast gives them.
+    let precipitation: String?
+    let precipitationType: String?
+    let probability: Int?
+
+    init(_ hour: HourlyForecast) {
+      time = OutlookJSON.time(hour.time)
+      temperature = hour.temperature.map { OutlookJSON.rounded($0.celsius) }
+      feelsLike = hour.feelsLike.map { OutlookJSON.rounded($0.temperature.celsius) }
+      humidity = hour.humidity
+      windSpeed = hour.windSpeed.map(OutlookJSON.rounded)
+      sky = hour.sky?.rawValue
+      precipitation = hour.precipitation?.originalText
+      precipitationType = hour.precipitationType.map(OutlookJSON.typeName)
+      probability = hour.precipitationProbability?.percent
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(time, forKey: .time)
+      try container.encode(temperature, forKey: .temperature)
+      try container.encode(feelsLike, forKey: .feelsLike)
+      try container.encode(humidity, forKey: .humidity)
+      try container.encode(windSpeed, forKey: .windSpeed)
+      try container.encode(sky, forKey: .sky)
+      try container.encode(precipitation, forKey: .precipitation)
+      try container.encode(precipitationType, forKey: .precipitationType)
+      try container.encode(probability, forKey: .probability)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case time, temperature, feelsLike, humidity, windSpeed, sky, precipitation,
+        precipitationType, probability
     }
   }
 
@@ -143,6 +194,8 @@ struct OutlookJSON: Encodable {
   /// could not be had.
   let warnings: [ActiveWarningJSON]?
   let days: [Day]
+  /// The short-term forecast hour by hour, from the hour of the reference time on.
+  let hours: [Hour]
   /// How many requests this refresh sent, by service and by operation; `nil` for the samples.
   let requests: RequestsJSON?
 
@@ -163,9 +216,15 @@ struct OutlookJSON: Encodable {
     current = outlook.current.map { hour in
       Current(
         time: Self.time(hour.time), temperature: hour.temperature.map { Self.rounded($0.celsius) },
+        feelsLike: hour.feelsLike.map { Self.rounded($0.temperature.celsius) },
         sky: hour.sky?.rawValue, precipitationType: hour.precipitationType.map(Self.typeName),
         humidity: hour.humidity)
     }
+    let hourStart = Date(
+      timeIntervalSince1970: (outlook.referenceTime.timeIntervalSince1970 / 3600).rounded(.down)
+        * 3600)
+    hours = outlook.days.filter { $0.source != .midTerm }.sorted { $0.day < $1.day }
+      .flatMap(\.hourly).filter { $0.time >= hourStart }.map(Hour.init)
     let warningsReason = report?.missingReason
     missing =
       ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
@@ -194,7 +253,9 @@ struct OutlookJSON: Encodable {
         morning: day.morning.map(Half.init),
         afternoon: day.afternoon.map(Half.init),
         sunrise: sun.sunrise.map(Self.time),
-        sunset: sun.sunset.map(Self.time))
+        sunset: sun.sunset.map(Self.time),
+        feelsLikeMin: day.feelsLikeMinimum.map { Self.rounded($0.temperature.celsius) },
+        feelsLikeMax: day.feelsLikeMaximum.map { Self.rounded($0.temperature.celsius) })
     }
   }
 
@@ -212,12 +273,13 @@ struct OutlookJSON: Encodable {
     try container.encode(air, forKey: .air)
     try container.encode(warnings, forKey: .warnings)
     try container.encode(days, forKey: .days)
+    try container.encode(hours, forKey: .hours)
     try container.encodeIfPresent(requests, forKey: .requests)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, warnings, days, requests
+      missingReasons, air, warnings, days, hours, requests
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

@@ -151,6 +151,7 @@ enum Message: String, CaseIterable, Sendable {
   case daysMidTermCouldNot
   case theAirQualityCouldNot
   case currentConditions
+  case feelsLike
   case yesterday
   case today
   case tomorrow

@@ -213,6 +213,7 @@ extension Messages {
     .daysMidTermCouldNot: "Days 4–10 (mid-term) could not be had.",
     .theAirQualityCouldNot: "The air quality could not be had.",
     .currentConditions: "Now {1}, as of {2}",
+    .feelsLike: "feels like {1}",
     .yesterday: "Yesterday",
     .today: "Today",
     .tomorrow: "Tomorrow",

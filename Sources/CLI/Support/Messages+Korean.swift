@@ -203,6 +203,7 @@ extension Messages {
     .daysMidTermCouldNot: "중기예보(4~10일)를 받지 못했습니다.",
     .theAirQualityCouldNot: "대기질을 받지 못했습니다.",
     .currentConditions: "현재 {1} ({2} 기준)",
+    .feelsLike: "체감 {1}",
     .yesterday: "어제",
     .today: "오늘",
     .tomorrow: "내일",

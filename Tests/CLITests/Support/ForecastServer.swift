@@ -13,6 +13,9 @@ enum ForecastServer {
     case kmaFixtures
     /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
     case kmaFixturesWithoutNowcast
+    /// As ``kmaFixtures``, but the nowcast's wind is 5 m/s instead of 0.6: at −1.2 °C, a wind
+    /// chill of −6.4 °C.
+    case kmaFixturesWindyNowcast
     /// As ``kmaFixtures`` for the short-term forecast; the mid-term gateway refuses the key (HTTP
     /// 403) and so does AirKorea's (its XML refusal, HTTP 200): a key approved for one service.
     case kmaShortTermOnly
@@ -60,6 +63,12 @@ enum ForecastServer {
         let body =
           request.target.contains(KMAOperation.nowcast.name)
           ? KMAFixtures.noData : kmaBody(for: request.target)
+        return .respond(status: 200, headers: json, body: Data(body.utf8))
+      case .kmaFixturesWindyNowcast:
+        var body = kmaBody(for: request.target)
+        if request.target.contains(KMAOperation.nowcast.name) {
+          body = body.replacingOccurrences(of: #""obsrValue":"0.6""#, with: #""obsrValue":"5.0""#)
+        }
         return .respond(status: 200, headers: json, body: Data(body.utf8))
       case .json(let status, let body):
         return .respond(status: status, headers: json, body: Data(body.utf8))
