@@ -43,3 +43,56 @@ struct WeatherTextTests {
     #expect(WeatherText.issuedText(date, in: language) == issued)
   }
 }
+
+/// 체감온도 on the weather screen: shown only where it differs from the temperature by 1° or more.
+struct WeatherFeelsLikeTests {
+  /// An hour of 2026-11-30 (winter) at `hour` KST.
+  static func hour(_ hour: Int, celsius: Double, wind: Double?, humidity: Int? = 70) throws
+    -> HourlyForecast
+  {
+    let midnight = try CalendarDay(year: 2026, month: 11, day: 30).start(
+      in: CalendarDay.koreaTimeZone)
+    return HourlyForecast(
+      time: midnight.addingTimeInterval(Double(hour) * 3600),
+      temperature: try Temperature(celsius: celsius), humidity: humidity, windSpeed: wind)
+  }
+
+  @Test(arguments: [
+    // 5 m/s at −1.2 °C: a wind chill of −6.4 °C.
+    (-1.2, 5.0 as Double?, DisplayLanguage.english, "Feels like -6°" as String?),
+    (-1.2, 5.0, .korean, "체감 -6°"),
+    // Below the 1.3 m/s of wind chill: the air's own, not shown.
+    (-5.0, 0.0, .english, nil),
+    // Above 10 °C in winter: the air's own.
+    (12.0, 8.0, .korean, nil),
+    // No wind known at −5 °C: none.
+    (-5.0, nil, .english, nil),
+  ])
+  func anHourShowsItsFeelsLikeWhenItDiffersByADegree(
+    celsius: Double, wind: Double?, language: DisplayLanguage, expected: String?
+  ) throws {
+    let hour = try Self.hour(9, celsius: celsius, wind: wind)
+    #expect(
+      WeatherText.conditions(hour, unit: .celsius, language: language).feelsLike == expected)
+  }
+
+  @Test func aDayShowsItsFeelsLikeExtremesWhenOneDiffers() throws {
+    let day = try CalendarDay(year: 2026, month: 11, day: 30)
+    let windy = DayForecast(
+      day: day,
+      hourly: [
+        try Self.hour(6, celsius: -1.2, wind: 5), try Self.hour(15, celsius: 8, wind: 1),
+      ])
+    let calm = DayForecast(
+      day: day,
+      hourly: [
+        try Self.hour(6, celsius: -1.2, wind: 0.5), try Self.hour(15, celsius: 8, wind: 1),
+      ])
+    let midTerm = DayForecast(day: day, hourly: [])
+
+    #expect(WeatherText.dayFeelsLike(windy, unit: .celsius) == "-6° / 8°")
+    #expect(WeatherText.dayFeelsLike(windy, unit: .fahrenheit) == "20°F / 46°F")
+    #expect(WeatherText.dayFeelsLike(calm, unit: .celsius) == nil)
+    #expect(WeatherText.dayFeelsLike(midTerm, unit: .celsius) == nil)
+  }
+}

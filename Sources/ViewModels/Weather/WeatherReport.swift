@@ -58,6 +58,9 @@ public struct WeatherDayCard: Hashable, Sendable {
   public let precipitation: String?
   /// The highest chance of precipitation, such as "60%".
   public let probability: String?
+  /// The day's lowest and highest 체감온도 by KMA's formulas, such as "-6° / 3°"; `nil` for a
+  /// day without hours, or when neither differs by 1° or more from its hour's temperature.
+  public let feelsLike: String?
 }
 
 /// The card of one hour.
@@ -82,4 +85,7 @@ public struct WeatherConditions: Hashable, Sendable {
   public let probability: String?
   /// The relative humidity, such as "45%".
   public let humidity: String?
+  /// The 체감온도 by KMA's formulas (``/HaruModels/ApparentTemperature``), such as
+  /// "Feels like -6°" or "체감 -6°"; `nil` unless it differs from the temperature by 1° or more.
+  public let feelsLike: String?
 }

@@ -45,7 +45,17 @@ enum WeatherText {
       precipitation: precipitation(
         forecast.precipitationType, rain: forecast.precipitation, snow: forecast.snowfall,
         in: language),
-      probability: forecast.precipitationProbability?.formatted)
+      probability: forecast.precipitationProbability?.formatted,
+      feelsLike: dayFeelsLike(forecast, unit: unit))
+  }
+
+  /// "-6° / 3°": a day's 체감온도 extremes, when either differs from the temperature's by 1° or
+  /// more.
+  static func dayFeelsLike(_ forecast: DayForecast, unit: TemperatureUnit) -> String? {
+    guard let lowest = forecast.feelsLikeMinimum, let highest = forecast.feelsLikeMaximum,
+      lowest.differsFromAir || highest.differsFromAir
+    else { return nil }
+    return "\(lowest.temperature.formatted(in: unit)) / \(highest.temperature.formatted(in: unit))"
   }
 
   static func conditions(
@@ -57,7 +67,12 @@ enum WeatherText {
       precipitation: precipitation(
         hour.precipitationType, rain: hour.precipitation, snow: hour.snowfall, in: language),
       probability: hour.precipitationProbability?.formatted,
-      humidity: hour.humidity.map { "\($0)%" })
+      humidity: hour.humidity.map { "\($0)%" },
+      feelsLike: hour.feelsLike.flatMap { apparent in
+        guard apparent.differsFromAir else { return nil }
+        let value = apparent.temperature.formatted(in: unit)
+        return language == .korean ? "체감 \(value)" : "Feels like \(value)"
+      })
   }
 
   /// The kind of precipitation, followed by its amount when something falls and it is known.
