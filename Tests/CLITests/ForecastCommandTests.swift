@@ -152,6 +152,40 @@ extension HaruCLI {
       #expect(korean.standardOutput.contains(" · 체감 -6°") == shown, "\(korean)")
     }
 
+    @Test func theAPIHubGatewaySendsItsKeyAsAuthKeyAndSaysWhereToApply() async throws {
+      var haru = try Haru()
+      defer { haru.removeFiles() }
+      haru.environment["HARU_KMA_AUTH_KEY"] = "hub-key"
+      let server = try ForecastServer.start(.midTermRefusedByAPIHub)
+      defer { server.stop() }
+      let result = try await haru.run([
+        "forecast", "--gateway", "apihub", "--base-url", server.baseURL.absoluteString, "--now",
+        ForecastServer.instantText, "--lang", "en",
+      ])
+
+      // The rest of the outlook is served; the mid-term part is missing with API Hub's advice.
+      #expect(result.status == 0, "\(result)")
+      #expect(result.standardError.contains("on KMA's API Hub"), "\(result)")
+      #expect(result.standardError.contains("apihub.kma.go.kr"), "\(result)")
+      let forecast = server.received.filter {
+        $0.target.contains("getVilageFcst") || $0.target.contains("tmFc=")
+      }
+      #expect(!forecast.isEmpty)
+      #expect(forecast.allSatisfy { $0.target.contains("authKey=hub-key") }, "\(forecast)")
+      #expect(!forecast.contains { $0.target.contains("serviceKey=") })
+    }
+
+    @Test func anUnknownGatewayIsAUsageError() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      for command in [["forecast"], ["warnings"]] {
+        let result = try await haru.run(
+          command + ["--gateway", "hub", "--service-key", "k", "--lang", "en"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.contains("--gateway is portal or apihub, not \"hub\""))
+      }
+    }
+
     @Test func aBadKeyWithAKeptForecastExitsThreeWithTheReasonNeverZero() async throws {
       let haru = try Haru()
       defer { haru.removeFiles() }

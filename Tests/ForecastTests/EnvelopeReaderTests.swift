@@ -99,6 +99,48 @@ struct EnvelopeReaderTests {
     #expect(error?.message.contains(message) == false)
   }
 
+  /// A part refused by API Hub says what to do there, with API Hub's own key, in both
+  /// languages; the same refusal by the data portal says to apply on the data portal. The
+  /// gateway is kept with a failure written to the cache.
+  @Test func aPartRefusedByAPIHubSaysToApplyOnAPIHub() throws {
+    let hub = #expect(throws: ForecastError.self) {
+      try EnvelopeReader.kmaItems(
+        try response("kma-ultra/apihub-401-invalid-key.json", status: 401))
+    }
+    let portal = #expect(throws: ForecastError.self) {
+      try EnvelopeReader.kmaItems(try response("kma-ultra/gateway-30-not-registered.xml"))
+    }
+    let hubError = try #require(hub)
+    let portalError = try #require(portal)
+    let stored = try JSONDecoder().decode(
+      StoredError.self, from: try JSONEncoder().encode(StoredError(hubError)))
+    for error in [hubError, stored.error] {
+      let reason = MissingPartReason(service: .kmaMidTerm, error: error)
+      #expect(reason.message(in: .english).contains("on KMA's API Hub"))
+      #expect(reason.message(in: .english).contains("apihub.kma.go.kr"))
+      #expect(reason.message(in: .korean).contains("API 허브(apihub.kma.go.kr)에서 활용신청"))
+      #expect(reason.isRefusal)
+    }
+    let portalReason = MissingPartReason(service: .kmaMidTerm, error: portalError)
+    #expect(portalReason.message(in: .english).contains("data portal (data.go.kr)"))
+    #expect(!portalReason.message(in: .korean).contains("API 허브"))
+  }
+
+  @Test func aServiceOnAPIHubIsAskedWithTheKeyInAuthKey() throws {
+    let key = try KMARequestBuilder.encodedKey("hub+key/==", of: "KMA warning")
+    let hub = try PortalRequest.make(
+      baseURL: try #require(
+        URL(string: "https://apihub.kma.go.kr/api/typ02/openApi/WthrWrnInfoService")),
+      operation: "getPwnStatus", key: key, parameters: ["pageNo": "1"], timeout: .seconds(5),
+      format: "dataType=JSON")
+    let portal = try PortalRequest.make(
+      baseURL: KMAWarningsClient.dataGoKr, operation: "getPwnStatus", key: key,
+      parameters: ["pageNo": "1"], timeout: .seconds(5), format: "dataType=JSON")
+    #expect(hub.url.query()?.hasPrefix("authKey=hub%2Bkey%2F%3D%3D&") == true)
+    #expect(portal.url.query()?.hasPrefix("serviceKey=hub%2Bkey%2F%3D%3D&") == true)
+    #expect(hub.redactedURL.contains("authKey=") && !hub.redactedURL.contains("hub%2Bkey"))
+  }
+
   @Test func anotherAPIHubStatusIsAnHTTPStatusError() {
     let body = #"{"result":{"status":"503","message":"점검 중"}}"#
     let error = #expect(throws: ForecastError.self) {

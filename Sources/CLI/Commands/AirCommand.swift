@@ -110,12 +110,14 @@ enum AirCommand {
   /// server) is followed: AirKorea is asked on the same host, at `/B552584`.
   static func client(
     _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?, usage: String,
-    transport: any HTTPTransport = URLSessionTransport()
+    gateway: ServiceOptions.Gateway = .portal, transport: any HTTPTransport = URLSessionTransport()
   ) throws(CLIError) -> AirKoreaClient? {
     let environment = context.environment
+    // AirKorea is on the data portal only: an API Hub key given for KMA is not its key.
     let candidates = [
       options.value("--air-service-key"), environment["HARU_AIRKOREA_SERVICE_KEY"],
-      options.value("--service-key"), environment["HARU_KMA_SERVICE_KEY"],
+      gateway == .portal ? options.value("--service-key") : nil,
+      environment["HARU_KMA_SERVICE_KEY"],
     ]
     guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
     let baseURL = try ServiceOptions.baseURL(

@@ -14,7 +14,7 @@ enum ForecastCommand {
       valued: [
         "--town", "--lat", "--lon", "--nx", "--ny", "--provider", "--service-key", "--base-url",
         "--mid-base-url", "--now", "--days", "--air-service-key", "--air-base-url",
-        "--warn-base-url",
+        "--warn-base-url", "--gateway",
       ],
       flags: ["--offline"], usage: usage)
     try options.expectPositionals(0...0, usage: usage)
@@ -53,7 +53,8 @@ enum ForecastCommand {
     }
     let baseURL = try webURL("--base-url")
     let midTermBaseURL = try webURL("--mid-base-url")
-    let key = options.value("--service-key") ?? context.environment["HARU_KMA_SERVICE_KEY"]
+    let gateway = try ServiceOptions.gateway(options, usage: usage)
+    let key = ServiceOptions.kmaKey(options, context, gateway: gateway)
     if providerName == "kma", !offline, (key ?? "").isEmpty {
       throw .usage(Text(.forecastNeedsKey, Keys.whereToGetOne), usage)
     }
@@ -68,8 +69,11 @@ enum ForecastCommand {
       source = .samples(providerName == "kma" ? .kma : .openMeteo)
     } else if providerName == "kma" {
       let air = try AirCommand.client(
-        options, context, kmaBaseURL: baseURL, now: now, usage: usage, transport: counter)
-      source = .kma(key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL, air: air)
+        options, context, kmaBaseURL: baseURL, now: now, usage: usage, gateway: gateway,
+        transport: counter)
+      source = .kma(
+        key: key ?? "", baseURL: baseURL, midTermBaseURL: midTermBaseURL, air: air,
+        gateway: gateway)
     } else {
       source = .openMeteo(endpoint: baseURL)
     }
@@ -79,7 +83,7 @@ enum ForecastCommand {
     var warnings: WarningsReport?
     if case .kma = source,
       let client = try WarningsCommand.client(
-        options, context, kmaBaseURL: baseURL, now: now, transport: counter)
+        options, context, kmaBaseURL: baseURL, now: now, gateway: gateway, transport: counter)
     {
       let place = try WarningsCommand.place(of: town, in: PlaceDirectory())
       warnings = await client.report(
@@ -104,7 +108,9 @@ enum ForecastCommand {
 
   /// Where the forecast comes from.
   enum Source {
-    case kma(key: String, baseURL: URL?, midTermBaseURL: URL?, air: AirKoreaClient?)
+    case kma(
+      key: String, baseURL: URL?, midTermBaseURL: URL?, air: AirKoreaClient?,
+      gateway: ServiceOptions.Gateway = .portal)
     case openMeteo(endpoint: URL?)
     case samples(SampleTransport.Service)
   }
@@ -117,8 +123,16 @@ enum ForecastCommand {
     let provider: any ForecastProvider
     var instant = now
     switch source {
-    case .kma(let key, let baseURL, let midTermBaseURL, let air):
-      var configuration = baseURL.map(KMAConfiguration.standard(for:)) ?? .dataGoKr
+    case .kma(let key, let baseURL, let midTermBaseURL, let air, let gateway):
+      var configuration: KMAConfiguration
+      switch gateway {
+      case .portal:
+        configuration = baseURL.map(KMAConfiguration.standard(for:)) ?? .dataGoKr
+      case .apihub:
+        // API Hub's key parameter, wherever the base URL points (a proxy, a test server).
+        configuration = .apiHub
+        if let baseURL { configuration.baseURL = baseURL }
+      }
       configuration.midTermBaseURL = midTermBaseURL
       do {
         provider = try KMAProvider(

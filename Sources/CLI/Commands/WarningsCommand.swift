@@ -11,7 +11,9 @@ enum WarningsCommand {
   static func run(_ arguments: [String], _ context: Context) async throws(CLIError) {
     let options = try ParsedOptions(
       arguments,
-      valued: ["--town", "--lat", "--lon", "--now", "--warn-base-url", "--service-key"],
+      valued: [
+        "--town", "--lat", "--lon", "--now", "--warn-base-url", "--service-key", "--gateway",
+      ],
       flags: ["--offline"], usage: usage)
     try options.expectPositionals(0...0, usage: usage)
     let offline = options.flag("--offline")
@@ -36,7 +38,11 @@ enum WarningsCommand {
       client = try sampleClient()
     } else {
       (name, place) = try pickPlace(options, settings)
-      guard let asked = try Self.client(options, context, kmaBaseURL: nil, now: now) else {
+      let gateway = try ServiceOptions.gateway(options, usage: usage)
+      guard
+        let asked = try Self.client(
+          options, context, kmaBaseURL: nil, now: now, gateway: gateway)
+      else {
         throw .usage(Text(.warningsNeedKey, Keys.whereToGetOne), usage)
       }
       client = asked
@@ -128,13 +134,13 @@ enum WarningsCommand {
   /// server) is followed: the warnings are asked at its sibling path, `WthrWrnInfoService`.
   static func client(
     _ options: ParsedOptions, _ context: Context, kmaBaseURL: URL?, now: Date?,
-    transport: any HTTPTransport = URLSessionTransport()
+    gateway: ServiceOptions.Gateway = .portal, transport: any HTTPTransport = URLSessionTransport()
   ) throws(CLIError) -> KMAWarningsClient? {
-    let candidates = [options.value("--service-key"), context.environment["HARU_KMA_SERVICE_KEY"]]
-    guard let key = candidates.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-    // The sibling of the forecast's path: …/1360000/WthrWrnInfoService.
+    guard let key = ServiceOptions.kmaKey(options, context, gateway: gateway) else { return nil }
+    // The sibling of the forecast's path: …/1360000/WthrWrnInfoService, or API Hub's.
     let baseURL = try ServiceOptions.baseURL(
-      options, option: "--warn-base-url", usage: usage, standard: KMAWarningsClient.dataGoKr,
+      options, option: "--warn-base-url", usage: usage,
+      standard: gateway == .apihub ? KMAWarningsClient.apiHub : KMAWarningsClient.dataGoKr,
       kmaBaseURL: kmaBaseURL
     ) { path in
       "/"

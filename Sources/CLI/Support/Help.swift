@@ -6,14 +6,15 @@ enum Help {
   static let demo = "haru demo"
   static let forecast =
     "haru forecast [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--provider kma|open-meteo]"
-    + " [--service-key KEY] [--base-url URL] [--mid-base-url URL] [--days N] [--now ISO8601]"
+    + " [--gateway portal|apihub] [--service-key KEY] [--base-url URL] [--mid-base-url URL]"
+    + " [--days N] [--now ISO8601]"
     + " [--air-service-key KEY] [--air-base-url URL] [--warn-base-url URL] [--offline]"
   static let air =
     "haru air [--town NAME | --lat LAT --lon LON | --nx NX --ny NY] [--scale korea|who2021|eight]"
     + " [--air-service-key KEY] [--air-base-url URL] [--now ISO8601] [--offline]"
   static let warnings =
-    "haru warnings [--town NAME | --lat LAT --lon LON] [--now ISO8601] [--warn-base-url URL]"
-    + " [--offline] [--json]"
+    "haru warnings [--town NAME | --lat LAT --lon LON] [--gateway portal|apihub] [--now ISO8601]"
+    + " [--warn-base-url URL] [--offline] [--json]"
   static let settings =
     "haru settings list | get KEY | set KEY VALUE | watch   (keys: theme, unit, pet, scale)"
   static let settingsGet = "haru settings get theme|unit|pet|scale"

@@ -97,6 +97,7 @@ enum Message: String, CaseIterable, Sendable {
   case archiveFailed
   case demoNoJSON
   case providerUnknown
+  case gatewayUnknown
   case offlineNoBaseURL
   case openMeteoNoKMAURLs
   case daysRange

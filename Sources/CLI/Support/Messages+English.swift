@@ -113,6 +113,7 @@ extension Messages {
     .archiveFailed: "The {1} failed: {2}",
     .demoNoJSON: "the demo is a tour for people and has no --json output.",
     .providerUnknown: "--provider is kma or open-meteo, not \"{1}\".",
+    .gatewayUnknown: "--gateway is portal or apihub, not \"{1}\".",
     .offlineNoBaseURL: "--offline reads the bundled samples; it takes no --base-url.",
     .openMeteoNoKMAURLs:
       "--mid-base-url and --air-base-url name KMA's and AirKorea's services; Open-Meteo has neither.",
@@ -177,8 +178,8 @@ extension Messages {
     keeps what it fetched and asks only for what is newly published.
 
     KMA's API Hub (https://apihub.kma.go.kr) is another gateway to the same KMA services, with
-    keys of its own (authKey). haru's clients speak to the data portal today; an API Hub key will
-    not work with them.
+    keys of its own (authKey): give such a key with --gateway apihub, as --service-key KEY or
+    HARU_KMA_AUTH_KEY. AirKorea is on the data portal only.
 
     Give the key with --service-key KEY or HARU_KMA_SERVICE_KEY (KMA), and --air-service-key KEY
     or HARU_AIRKOREA_SERVICE_KEY (AirKorea; the KMA key is used when none is given). Without a

@@ -107,6 +107,7 @@ extension Messages {
     .archiveFailed: "{1}에 실패했습니다: {2}",
     .demoNoJSON: "둘러보기는 사람을 위한 것이라 --json 출력이 없습니다.",
     .providerUnknown: "--provider는 kma 또는 open-meteo입니다. \"{1}\"은(는) 쓸 수 없습니다.",
+    .gatewayUnknown: "--gateway는 portal 또는 apihub입니다. \"{1}\"은(는) 쓸 수 없습니다.",
     .offlineNoBaseURL: "--offline은 함께 배포된 샘플을 읽으므로 --base-url을 받지 않습니다.",
     .openMeteoNoKMAURLs:
       "--mid-base-url과 --air-base-url은 기상청과 에어코리아 서비스의 주소입니다. Open-Meteo에는 둘 다 없습니다.",
@@ -167,8 +168,8 @@ extension Messages {
     등록한 운영계정은 더 받습니다. haru는 받은 것을 간직하고 새로 발표된 것만 묻습니다.
 
     기상청 API 허브(https://apihub.kma.go.kr)는 같은 기상청 서비스로 가는 또 하나의 관문이며 키도
-    따로(authKey)입니다. haru의 클라이언트는 지금은 공공데이터포털과만 이야기하므로 API 허브 키는
-    쓸 수 없습니다.
+    따로(authKey)입니다. API 허브 키는 --gateway apihub와 함께 --service-key KEY나
+    HARU_KMA_AUTH_KEY로 주세요. 에어코리아는 공공데이터포털에만 있습니다.
 
     키는 --service-key KEY나 HARU_KMA_SERVICE_KEY(기상청), --air-service-key KEY나
     HARU_AIRKOREA_SERVICE_KEY(에어코리아; 없으면 기상청 키를 씁니다)로 줍니다. 키가 없으면

@@ -29,6 +29,30 @@ enum ServiceOptions {
     return components.url ?? standard
   }
 
+  /// Which gateway KMA's services are asked through: the public data portal (`serviceKey`), or
+  /// KMA's API Hub (`authKey`, its own keys).
+  enum Gateway: String {
+    case portal
+    case apihub
+  }
+
+  /// `--gateway portal|apihub`; the portal unless given.
+  static func gateway(_ options: ParsedOptions, usage: String) throws(CLIError) -> Gateway {
+    guard let text = options.value("--gateway") else { return .portal }
+    guard let gateway = Gateway(rawValue: text) else {
+      throw .usage(Text(.gatewayUnknown, String(text.prefix(20))), usage)
+    }
+    return gateway
+  }
+
+  /// The KMA key: `--service-key`, else the gateway's variable (`HARU_KMA_SERVICE_KEY` for the
+  /// portal, `HARU_KMA_AUTH_KEY` for API Hub); `nil` when none is given or it is empty.
+  static func kmaKey(_ options: ParsedOptions, _ context: Context, gateway: Gateway) -> String? {
+    let variable = gateway == .apihub ? "HARU_KMA_AUTH_KEY" : "HARU_KMA_SERVICE_KEY"
+    return [options.value("--service-key"), context.environment[variable]].compactMap { $0 }
+      .first { !$0.isEmpty }
+  }
+
   /// The wall clock, or the instant it stands still at (`--now`).
   static func clock(fixedAt now: Date?) -> @Sendable () -> Date {
     if let now { return { now } }

@@ -89,6 +89,10 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
   /// The HTTP status of the answer, when one arrived.
   public let httpStatus: Int?
 
+  /// Whether KMA's API Hub refused the request (401, 403): what to do then is done on API Hub,
+  /// with its own key, not on the data portal.
+  package let isFromAPIHub: Bool
+
   /// Creates an error.
   ///
   /// Use it in a transport of your own to report what went wrong, so that Haru can tell a timeout
@@ -104,12 +108,14 @@ public struct ForecastError: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// Creates an error with the result code the service sent.
   package init(
-    _ code: Code, message: String, kmaResultCode: KMAResultCode?, httpStatus: Int? = nil
+    _ code: Code, message: String, kmaResultCode: KMAResultCode?, httpStatus: Int? = nil,
+    fromAPIHub: Bool = false
   ) {
     self.code = code
     self.message = message
     self.kmaResultCode = kmaResultCode
     self.httpStatus = httpStatus
+    self.isFromAPIHub = fromAPIHub
   }
 
   /// Whether asking again later may succeed: timeouts, broken connections, HTTP 5xx and the KMA

@@ -174,21 +174,21 @@ enum EnvelopeReader {
         message:
           "\(service.name) answered through KMA's API Hub with status 401: the key is not known "
           + "there. API Hub takes its own authKey, not the data portal's service key.",
-        kmaResultCode: .serviceKeyNotRegistered, httpStatus: httpStatus)
+        kmaResultCode: .serviceKeyNotRegistered, httpStatus: httpStatus, fromAPIHub: true)
     case 403 where said.contains("한도") || said.lowercased().contains("limit"):
       return ForecastError(
         .kmaResult,
         message:
           "\(service.name) answered through KMA's API Hub with status 403: the key's call limit "
           + "is used up; try again tomorrow or ask API Hub for a larger limit.",
-        kmaResultCode: .requestLimitExceeded, httpStatus: httpStatus)
+        kmaResultCode: .requestLimitExceeded, httpStatus: httpStatus, fromAPIHub: true)
     case 403:
       return ForecastError(
         .kmaResult,
         message:
           "\(service.name) answered through KMA's API Hub with status 403: the key has not "
           + "applied for this API; apply for it (활용신청) on API Hub.",
-        kmaResultCode: .accessDenied, httpStatus: httpStatus)
+        kmaResultCode: .accessDenied, httpStatus: httpStatus, fromAPIHub: true)
     default:
       let advice =
         status >= 500 ? "the service is failing; try again later" : "check the base URL and the key"

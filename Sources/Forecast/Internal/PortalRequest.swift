@@ -14,8 +14,10 @@ enum PortalRequest {
   ) throws(ForecastError) -> HTTPRequest {
     var base = baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
+    // KMA's API Hub serves the same operations with the key in `authKey`.
+    let keyName = baseURL.host()?.lowercased() == "apihub.kma.go.kr" ? "authKey" : "serviceKey"
     let query =
-      ["serviceKey=\(key.value)", format]
+      ["\(keyName)=\(key.value)", format]
       + parameters.map {
         "\(KMARequestBuilder.percentEncoded($0.key))=\(KMARequestBuilder.percentEncoded($0.value))"
       }
@@ -26,6 +28,6 @@ enum PortalRequest {
     }
     return HTTPRequest(
       url: url, headers: ["Accept": "application/json", "User-Agent": "Haru"], timeout: timeout,
-      sensitiveQueryItems: ["serviceKey"])
+      sensitiveQueryItems: [keyName])
   }
 }

@@ -87,6 +87,14 @@ public struct MissingPartReason: Hashable, Sendable {
       return
         "The key is not approved for the \(name). Apply for it on the data portal (data.go.kr); "
         + "a key issued within the hour may need that long to take effect."
+    case (.applyOnAPIHub, .korean):
+      return
+        "이 키는 기상청 API 허브에서 \(name) 활용신청이 되어 있지 않아요. API 허브(apihub.kma.go.kr)에서 "
+        + "활용신청을 하세요. API 허브의 키(authKey)는 공공데이터포털의 키와 달라요."
+    case (.applyOnAPIHub, .english):
+      return
+        "The key is not approved for the \(name) on KMA's API Hub. Apply for it on API Hub "
+        + "(apihub.kma.go.kr); API Hub's key (authKey) is not the data portal's."
     case (.quota, .korean):
       return "오늘 \(name) 호출 한도를 다 썼어요. 한국 시간 자정이 지나면 다시 받아요."
     case (.quota, .english):
@@ -107,7 +115,7 @@ public struct MissingPartReason: Hashable, Sendable {
   }
 
   private enum Advice {
-    case apply, quota, expired, later, other
+    case apply, applyOnAPIHub, quota, expired, later, other
   }
 
   private var advice: Advice {
@@ -115,7 +123,8 @@ public struct MissingPartReason: Hashable, Sendable {
     switch error.kmaResultCode {
     case KMAResultCode.requestLimitExceeded?: return .quota
     case KMAResultCode.deadlineExpired?: return .expired
-    case KMAResultCode.serviceKeyNotRegistered?, KMAResultCode.accessDenied?: return .apply
+    case KMAResultCode.serviceKeyNotRegistered?, KMAResultCode.accessDenied?:
+      return error.isFromAPIHub ? .applyOnAPIHub : .apply
     default: break
     }
     if error.code == .httpStatus, error.httpStatus == 401 || error.httpStatus == 403 {

@@ -321,17 +321,21 @@ struct StoredError: Codable, Sendable, Hashable {
   let message: String
   let resultCode: String?
   let httpStatus: Int?
+  // Added later; absent in older files.
+  let apiHub: Bool?
 
   init(_ error: ForecastError) {
     code = error.code.rawValue
     message = error.message
     resultCode = error.kmaResultCode?.rawValue
     httpStatus = error.httpStatus
+    apiHub = error.isFromAPIHub ? true : nil
   }
 
   var error: ForecastError {
     ForecastError(
       ForecastError.Code(rawValue: code), message: message,
-      kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus)
+      kmaResultCode: resultCode.map(KMAResultCode.init), httpStatus: httpStatus,
+      fromAPIHub: apiHub ?? false)
   }
 }

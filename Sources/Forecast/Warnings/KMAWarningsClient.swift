@@ -45,6 +45,12 @@ public final class KMAWarningsClient: Sendable {
     URL(string: "https://apis.data.go.kr/1360000/WthrWrnInfoService")
     ?? URL(fileURLWithPath: "/")
 
+  /// KMA's API Hub's address of the warning service, where the key (API Hub's own) is sent as
+  /// `authKey`.
+  public static let apiHub =
+    URL(string: "https://apihub.kma.go.kr/api/typ02/openApi/WthrWrnInfoService")
+    ?? URL(fileURLWithPath: "/")
+
   /// Where the service is asked.
   public let baseURL: URL
 

@@ -13,6 +13,9 @@ enum ForecastServer {
     case kmaFixtures
     /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
     case kmaFixturesWithoutNowcast
+    /// As ``kmaFixtures``, but the mid-term operations answer as KMA's API Hub does a key it does
+    /// not know: HTTP 401 with its JSON (the real body).
+    case midTermRefusedByAPIHub
     /// As ``kmaFixtures``, but the nowcast's wind is 5 m/s instead of 0.6: at −1.2 °C, a wind
     /// chill of −6.4 °C.
     case kmaFixturesWindyNowcast
@@ -64,6 +67,12 @@ enum ForecastServer {
           request.target.contains(KMAOperation.nowcast.name)
           ? KMAFixtures.noData : kmaBody(for: request.target)
         return .respond(status: 200, headers: json, body: Data(body.utf8))
+      case .midTermRefusedByAPIHub where request.target.contains("tmFc="):
+        return .respond(
+          status: 401, headers: json,
+          body: Data(#"{"result":{"status":401,"message":"유효한 인증키가 아닙니다."}}"#.utf8))
+      case .midTermRefusedByAPIHub:
+        return .respond(status: 200, headers: json, body: Data(kmaBody(for: request.target).utf8))
       case .kmaFixturesWindyNowcast:
         var body = kmaBody(for: request.target)
         if request.target.contains(KMAOperation.nowcast.name) {
