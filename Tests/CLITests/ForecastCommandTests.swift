@@ -34,8 +34,12 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "warnings", "days", "hours", "requests",
+          "missing", "missingReasons", "air", "warnings", "days", "hours", "rain", "requests",
         ])
+      // The fixtures hold no rain: the line says so in both languages.
+      #expect(
+        document["rain"] as? [String: String]
+          == ["ko": "6시간 동안 비 소식 없음", "en": "No rain in the next 6 hours"])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
       // The warning service answers "no data" for every day: none in force.
       #expect((document["warnings"] as? [Any])?.isEmpty == true)
@@ -149,6 +153,10 @@ extension HaruCLI {
       let now = try #require(
         english.standardOutput.split(separator: "\n").first { $0.hasPrefix("Now ") }, "\(english)")
       #expect(now.contains(" · feels like -6°") == shown, "\(now)")
+      // The rain line comes before the conditions now.
+      let lines = english.standardOutput.split(separator: "\n").map(String.init)
+      let rain = try #require(lines.firstIndex(of: "No rain in the next 6 hours"), "\(english)")
+      #expect(lines.firstIndex { $0.hasPrefix("Now ") }.map { rain < $0 } == true)
       #expect(korean.standardOutput.contains(" · 체감 -6°") == shown, "\(korean)")
     }
 

@@ -76,6 +76,8 @@ struct WeatherViewModelTests {
     #expect(report.days[1].precipitation == (english ? "Nothing" : "없음"))
     #expect(report.days[1].probability == nil)
     #expect(report.current?.temperature == "20°")
+    #expect(
+      report.rainText == (english ? "No rain in the next 6 hours" : "6시간 동안 비 소식 없음"))
     #expect(report.hourly.count == 10)
     #expect(report.hourly.first?.timeText == (english ? "14:00" : "14시"))
     #expect(report.hourly.last?.timeText == (english ? "23:00" : "23시"))

@@ -251,7 +251,9 @@ enum ForecastCommand {
       console.print(
         context.text(.daysMidTermCouldNot))
     }
-    // A warning in force is the first thing to see, before the air and the days.
+    // Rain in the next hours is what people look for first; then a warning in force, before the
+    // air and the days.
+    if let rain = outlook.rainLine { console.print(rain.text(in: language)) }
     if let warnings { WarningsCommand.printAboveTheDays(warnings, context) }
     if let now = outlook.current, let line = currentLine(now, unit: unit, context) {
       console.print(line)

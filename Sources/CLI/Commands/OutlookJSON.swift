@@ -196,6 +196,8 @@ struct OutlookJSON: Encodable {
   let days: [Day]
   /// The short-term forecast hour by hour, from the hour of the reference time on.
   let hours: [Hour]
+  /// Rain in the next six hours, `{"ko", "en"}`; `nil` when no hour of them is known.
+  let rain: [String: String]?
   /// How many requests this refresh sent, by service and by operation; `nil` for the samples.
   let requests: RequestsJSON?
 
@@ -223,6 +225,7 @@ struct OutlookJSON: Encodable {
     let hourStart = Date(
       timeIntervalSince1970: (outlook.referenceTime.timeIntervalSince1970 / 3600).rounded(.down)
         * 3600)
+    rain = outlook.rainLine.map { ["ko": $0.text(in: .korean), "en": $0.text(in: .english)] }
     hours = outlook.days.filter { $0.source != .midTerm }.sorted { $0.day < $1.day }
       .flatMap(\.hourly).filter { $0.time >= hourStart }.map(Hour.init)
     let warningsReason = report?.missingReason
@@ -274,12 +277,13 @@ struct OutlookJSON: Encodable {
     try container.encode(warnings, forKey: .warnings)
     try container.encode(days, forKey: .days)
     try container.encode(hours, forKey: .hours)
+    try container.encode(rain, forKey: .rain)
     try container.encodeIfPresent(requests, forKey: .requests)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, warnings, days, hours, requests
+      missingReasons, air, warnings, days, hours, rain, requests
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

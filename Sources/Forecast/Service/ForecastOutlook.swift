@@ -129,6 +129,13 @@ public struct ForecastOutlook: Hashable, Sendable {
     return days.flatMap(\.hourly).filter { $0.time >= hourStart }
   }
 
+  /// Whether it will rain in the six hours from the hour of ``referenceTime``, from the conditions
+  /// now and the forecast's hours: "15시부터 비 (1mm 미만)", "No rain in the next 6 hours";
+  /// `nil` when no hour of them is known.
+  public var rainLine: RainLine? {
+    RainLine(hours: (current.map { [$0] } ?? []) + hourly, at: referenceTime)
+  }
+
   /// Today's highest temperature compared with yesterday's, when both are known.
   public var comparedWithYesterday: TemperatureChange? {
     guard let today = today?.maximum?.temperature,

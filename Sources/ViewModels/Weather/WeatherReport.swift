@@ -8,6 +8,9 @@ public import HaruModels
 public struct WeatherReport: Hashable, Sendable {
   /// The town the report is for.
   public let townName: String
+  /// Rain in the next six hours, the line a weather screen shows first: "15시부터 비 (1mm 미만)",
+  /// "No rain in the next 6 hours" (``/HaruModels/RainLine``); `nil` when no hour is known.
+  public let rainText: String?
   /// The cards for yesterday, today and tomorrow, in that order; a day the forecast lacks is left
   /// out.
   public let days: [WeatherDayCard]

@@ -17,6 +17,7 @@ enum WeatherText {
     }
     return WeatherReport(
       townName: outlook.town.name,
+      rainText: outlook.rainLine?.text(in: language),
       days: cards.compactMap { day, forecast in
         forecast.map { card(day, $0, unit: unit, language: language) }
       },
