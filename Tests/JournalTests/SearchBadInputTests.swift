@@ -73,7 +73,7 @@ struct SearchBadInputTests {
 
   /// Every index query is quoted tokens joined by AND, OR and parentheses: whatever the text,
   /// nothing of it is MATCH syntax. Checked for every token a term can ask for, and for what
-  /// the planner makes of the query on a sample that holds every one of them.
+  /// the planner makes of the query.
   @Test(arguments: rows.map(\.query) + ["\"a\" OR b", "NEAR(x y)", "x:y", "장ㅁ", "ㄱㅁㅅ", "금몫"])
   func indexQueriesHoldOnlyQuotedTokens(_ text: String) {
     let terms = JournalSearchQuery(text).foldedTerms
@@ -83,9 +83,7 @@ struct SearchBadInputTests {
       }
     }
     for token in tokens { expectOnlyQuotedTokens(token.expression) }
-    let sample = TokenSample(
-      indexTexts: [SearchText.indexText(terms.map(\.units))], journalEntries: 1)
-    if let match = SearchPlanner.indexQuery(terms, sample: sample) {
+    if let match = SearchPlanner.indexQuery(terms) {
       expectOnlyQuotedTokens(match)
     }
   }
