@@ -208,7 +208,8 @@ public final class SQLiteJournalStore: JournalStore {
     var rows = JournalRows()
     if walkingFirst > 0 {
       let walked = try Self.budgetedWalk(
-        query, in: list, after: start, limit: limit, budget: walkingFirst, on: connection)
+        query, in: list, after: start, limit: limit, budget: walkingFirst,
+        probe: SearchPlanner.walkProbe, on: connection)
       rows = walked.rows
       // A full page, or a walk that reached the end of the list, is the answer.
       guard rows.entries.count < limit, let last = walked.last else { return rows }
@@ -320,13 +321,15 @@ public final class SQLiteJournalStore: JournalStore {
   }
 
   /// Walks at most `budget` entries of a list newest first after a position and checks each; a
-  /// negative budget walks until the page is full or the list ends.
+  /// negative budget walks until the page is full or the list ends. After the first `probe`
+  /// entries, the walk stops unless at least a quarter of them matched.
   ///
   /// - Returns: The first `limit` matches, and the position of the last entry walked when the
-  ///   walk stopped at its budget before the end of the list (`nil` once it reached the end).
+  ///   walk stopped at its budget or its probe before the end of the list (`nil` once it reached
+  ///   the end).
   private static func budgetedWalk(
     _ query: JournalSearchQuery, in list: JournalList, after start: SearchPosition?, limit: Int,
-    budget: Int, on connection: SQLiteConnection
+    budget: Int, probe: Int = -1, on connection: SQLiteConnection
   ) throws -> (rows: JournalRows, last: SearchPosition?) {
     let sql = SearchSQL.walked(list, afterCursor: start != nil)
     return try connection.withStatement(sql) { statement in
@@ -342,11 +345,14 @@ public final class SQLiteJournalStore: JournalStore {
         if statement.int64(at: SearchSQL.matchColumn) != 0 {
           rows.append(statement, cache: connection.entryCache)
         }
-        if walked == budget {
+        let matched = rows.entries.count + rows.unreadable.count
+        let rare = walked == probe && matched * 4 < walked
+        if walked == budget || rare {
           last = SearchPosition(
             day: statement.int64(at: 1), createdAt: statement.int64(at: 8),
             id: statement.text(at: 0))
         }
+        if rare, matched < limit { break }
       }
       rows.examined = walked
       return (rows, last)

@@ -22,9 +22,11 @@ enum SearchPlanner {
   static let requirementLimit = 8
 
   /// How many pages' worth of entries a query of short terms (one or two characters each) walks
-  /// newest first before it asks the index: such a term is often common (`e`, `향`, `ro`), and
-  /// FTS5 answers its prefix query by merging every list that begins with it before returning
-  /// the first candidate, where a walk of a common term fills its page at once.
+  /// newest first before it asks the index, at most: such a term is often common (`e`, `향`,
+  /// `ro`), and FTS5 answers its prefix query by merging every list that begins with it before
+  /// returning the first candidate, where a walk of a common term fills its page at once. The
+  /// walk goes past its first ``walkProbe`` entries only when at least a quarter of them
+  /// matched, so a rare short term costs those few checks before the index answers it.
   ///
   /// So a search checks at most `walkPages × limit` entries walked, plus the candidates the index
   /// returns after them, newest day first, until the page is full: for a query of one syllable,
@@ -34,6 +36,10 @@ enum SearchPlanner {
   /// `walkPages × limit + limit + (the matches of the page's last day) + 1`, which the
   /// all-syllable test checks for every Hangul syllable.
   static let walkPages = 4
+
+  /// The entries a walk checks before it decides, from how many of them matched, whether to go
+  /// on walking (see ``walkPages``).
+  static let walkProbe = 16
 
   /// How a search finds its matches.
   enum Strategy: Equatable {
@@ -77,9 +83,15 @@ enum SearchPlanner {
   }
 
   /// The requirements of a way of matching that a search asks for: all of them, or, beyond
-  /// ``requirementLimit``, the first, the last and others spread evenly between.
+  /// ``requirementLimit``, the first, the last and others spread evenly between. A prefix (a
+  /// character alone, `자` of `자ㅁ`) is left out when the way asks for anything else: FTS5 merges
+  /// the lists of every token that begins with it, in full, before it returns a candidate, where
+  /// the rest (`자` before an ㅁ syllable) narrows as much for a look-up.
   static func chosenRequirements(of way: SearchText.Conjunction) -> [SearchText.Requirement] {
-    let requirements = way.requirements
+    let exact = way.requirements.filter { requirement in
+      !requirement.alternatives.contains { tokens in tokens.contains(where: \.isPrefix) }
+    }
+    let requirements = exact.isEmpty ? way.requirements : exact
     guard requirements.count > requirementLimit else { return requirements }
     let last = requirements.count - 1
     var indices: [Int] = []
