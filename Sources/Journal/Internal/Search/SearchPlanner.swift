@@ -54,32 +54,48 @@ enum SearchPlanner {
   }
 
   /// How to search for some terms, a page of `limit` at a time: through the index unless it
-  /// cannot narrow the terms, walking ``walkPages`` pages first when every term is of one or two
-  /// characters.
+  /// cannot narrow the terms, walking first (see ``walkPages``) when every term is of one or two
+  /// characters and the index would be asked for a prefix, the one thing FTS5 reads in full
+  /// before its first candidate. A term the index answers exactly without a prefix (`ㅂㅈ`, `"`)
+  /// does not walk.
   static func strategy(_ terms: [SearchText.Term], limit: Int) -> Strategy {
-    guard let expression = indexQuery(terms) else { return .walk }
+    guard let plan = indexPlan(terms) else { return .walk }
     let short = terms.allSatisfy { $0.units.count <= 2 }
-    return .index(expression, walkingFirst: short ? walkPages * max(1, limit) : 0)
+    let walk = short && plan.asksPrefix
+    return .index(plan.expression, walkingFirst: walk ? walkPages * max(1, limit) : 0)
   }
 
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow any of them
   /// (only a walk of the list can answer then). A term that cannot be narrowed is left to the
   /// check of each candidate.
   static func indexQuery(_ terms: [SearchText.Term]) -> String? {
+    indexPlan(terms)?.expression
+  }
+
+  /// The MATCH expression for some terms, and whether it asks for a prefix.
+  private static func indexPlan(
+    _ terms: [SearchText.Term]
+  ) -> (expression: String, asksPrefix: Bool)? {
     var seen: Set<[SearchText.Conjunction]> = []
     var parts: [String] = []
+    var asksPrefix = false
     for term in terms where parts.count < termLimit {
       guard let ways = SearchText.conjunctions(for: term), seen.insert(ways).inserted else {
         continue
       }
-      let chosen = ways.map { chosenRequirements(of: $0).map(\.expression) }
-      guard chosen.allSatisfy({ !$0.isEmpty }), let expression = any(of: chosen) else {
-        continue
-      }
+      let chosen = ways.map(chosenRequirements(of:))
+      guard chosen.allSatisfy({ !$0.isEmpty }),
+        let expression = any(of: chosen.map { $0.map(\.expression) })
+      else { continue }
       parts.append(expression)
+      asksPrefix =
+        asksPrefix
+        || chosen.joined().contains { requirement in
+          requirement.alternatives.contains { tokens in tokens.contains(where: \.isPrefix) }
+        }
     }
     guard let first = parts.first else { return nil }
-    return parts.count == 1 ? first : "(" + parts.joined(separator: " AND ") + ")"
+    return (parts.count == 1 ? first : "(" + parts.joined(separator: " AND ") + ")", asksPrefix)
   }
 
   /// The requirements of a way of matching that a search asks for: all of them, or, beyond
