@@ -195,7 +195,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HaruPlacesTests",
-      dependencies: ["HaruPlaces", "HaruModels", "HaruShared"],
+      dependencies: ["HaruPlaces", "HaruModels", "HaruShared", "HaruTestSupport"],
       path: "Tests/PlacesTests"
     ),
     .testTarget(

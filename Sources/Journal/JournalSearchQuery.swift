@@ -1,4 +1,5 @@
 public import HaruModels
+import HaruShared
 
 /// What to search the journal for: the terms of a search box's text, matched as a Korean user
 /// types.

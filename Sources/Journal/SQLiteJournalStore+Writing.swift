@@ -49,27 +49,34 @@ extension SQLiteJournalStore {
   }
 
   /// Merges the search index's segments, a few hundred pages at most, in a write transaction of
-  /// its own, when the index is in more than ``SearchSQL/segmentLimit`` of them; see
+  /// its own, while a level of the index holds two segments or more; see
   /// ``SearchIndexMaintenance``.
   ///
-  /// The segments are counted on a reader first, so an index in few segments takes no lock. The
-  /// merge does not wait for another connection's lock: when one holds it, the merge is skipped
-  /// (and ``JournalError/Code/busy`` thrown) rather than holding up the writes queued behind it.
+  /// The merge does not wait for another connection's lock: when one holds it, the merge is
+  /// skipped (and ``JournalError/Code/busy`` thrown) rather than holding up the writes queued
+  /// behind it. A merge that finds nothing to do rolls back, so it writes nothing.
   ///
-  /// - Returns: Whether the index is in fewer segments than before.
+  /// - Returns: Whether anything was merged.
   func mergeIndexSegments() throws(JournalError) -> Bool {
     guard searchUsesIndex, !isReadOnly else { return false }
-    let segments = try database.read { try SearchSQL.segmentCount(in: $0) }
-    guard segments > SearchSQL.segmentLimit else { return false }
     return try database.withWriter { connection in
       try connection.failingAtOnceWhenBusy {
-        try connection.writeTransaction {
-          try SearchSQL.mergeSegments(
-            downTo: SearchSQL.segmentLimit, pages: SearchSQL.pagesPerMerge, in: connection)
+        do {
+          return try connection.writeTransaction {
+            guard try SearchSQL.mergeSegments(pages: SearchSQL.pagesPerMerge, in: connection)
+            else { throw NothingMerged() }
+            return true
+          }
+        } catch is NothingMerged {
+          return false
         }
       }
     }
   }
+
+  /// Rolls back a merge that found nothing to merge, so that it writes nothing: a commit, even
+  /// of a setting, would tell every observer in every process that the journal changed.
+  private struct NothingMerged: Error {}
 
   /// Stores entries from a backup in one write transaction: adds new identities, replaces
   /// entries updated earlier, keeps the others.

@@ -36,8 +36,6 @@ public final class SQLiteJournalStore: JournalStore {
   let database: SQLiteDatabase
   /// Whether search reads the bigram index; `false` walks the list, for tests.
   let searchUsesIndex: Bool
-  /// The journal's token sample, once a search has taken it.
-  private let sampledTokens = LockedState<TokenSample?>(nil)
 
   /// Opens the database file, creating it when it does not exist.
   ///
@@ -187,11 +185,7 @@ public final class SQLiteJournalStore: JournalStore {
       // other perfume as well.
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
-    let strategy =
-      searchUsesIndex
-      ? try database.read(interrupter: interrupter) {
-        try self.strategy(for: query, limit: limit, on: $0)
-      } : .walk
+    let strategy = searchUsesIndex ? Self.strategy(for: query, limit: limit) : .walk
     guard case .index(let match, let walkingFirst) = strategy else {
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
@@ -214,7 +208,8 @@ public final class SQLiteJournalStore: JournalStore {
     var rows = JournalRows()
     if walkingFirst > 0 {
       let walked = try Self.budgetedWalk(
-        query, in: list, after: start, limit: limit, budget: walkingFirst, on: connection)
+        query, in: list, after: start, limit: limit, budget: walkingFirst,
+        probe: SearchPlanner.walkProbe, on: connection)
       rows = walked.rows
       // A full page, or a walk that reached the end of the list, is the answer.
       guard rows.entries.count < limit, let last = walked.last else { return rows }
@@ -225,6 +220,7 @@ public final class SQLiteJournalStore: JournalStore {
       limit: limit - rows.entries.count, on: connection)
     rows.entries += found.entries
     rows.unreadable += found.unreadable
+    rows.examined += found.examined
     return rows
   }
 
@@ -256,26 +252,14 @@ public final class SQLiteJournalStore: JournalStore {
   }
 
   /// Reads the index's candidates for a MATCH expression after a position, newest day first,
-  /// checks each, and returns the first `limit` matches.
+  /// checks each, and returns the first `limit` matches, with the candidates checked counted.
   ///
-  /// When the expression asks for two tokens or more and nothing else, the candidates are the
-  /// entries their lists share, read by ``IndexLists``; otherwise, or when the index is in a
-  /// format that reader does not know, FTS5 finds them.
+  /// FTS5 finds the candidates (<https://sqlite.org/fts5.html>): the store reads nothing of its
+  /// tables but what a query returns.
   private static func indexedSearch(
     _ match: String, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
     limit: Int, on connection: SQLiteConnection
   ) throws -> JournalRows {
-    if let tokens = IndexLists.tokens(ofConjunction: match), tokens.count > 1 {
-      do {
-        if let lists = try IndexLists(tokens: tokens, on: connection) {
-          return try listedSearch(
-            lists, terms: terms, favoritesOnly: favoritesOnly, after: start, limit: limit,
-            on: connection)
-        }
-      } catch is IndexLists.UnknownFormat {
-        // FTS5 reads what this reader does not know.
-      }
-    }
     let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
     return try connection.withStatement(sql) { statement in
       try statement.bind(match, at: 1)
@@ -290,31 +274,6 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
-  /// Checks, newest day first, the entries that every token of `lists` lists, and returns the
-  /// first `limit` matches.
-  private static func listedSearch(
-    _ lists: IndexLists, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
-    limit: Int, on connection: SQLiteConnection
-  ) throws -> JournalRows {
-    let sql = SearchSQL.listed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
-    return try connection.withStatement(sql) { statement in
-      try statement.bind(terms, at: 2)
-      if let start { try start.bind(to: statement) }
-      var page = SearchPage(limit: limit)
-      var key = start.map { SearchSQL.blockStart(of: $0.day) } ?? 0
-      while let candidate = try lists.first(atLeast: key) {
-        try statement.bind(candidate, at: 10)
-        // One row at most: the key is unique.
-        if try statement.step() {
-          guard page.take(statement, cache: connection.entryCache) else { break }
-          statement.rewind()
-        }
-        key = candidate + 1
-      }
-      return page.rows
-    }
-  }
-
   /// The matches of a search through the index, which arrive day by day, newest day first.
   /// Once a page is full, only the rest of the last day's matches can still belong on it.
   private struct SearchPage {
@@ -323,16 +282,21 @@ public final class SQLiteJournalStore: JournalStore {
     private var matches: [(day: Int64, createdAt: Int64, id: String, entry: JournalEntry)] = []
     private var unreadable: [JournalError] = []
     private var lastDay: Int64?
+    /// The candidates checked.
+    private var examined = 0
 
     init(limit: Int) {
       self.limit = limit
     }
 
-    /// Takes the match a statement is at (the entry's columns first); `false` when it is of a
-    /// day older than a full page's last, and every later one will be too.
+    /// Takes the candidate a statement is at (the entry's columns first, then whether it
+    /// matches); `false` when it is of a day older than a full page's last, and every later one
+    /// will be too.
     mutating func take(_ statement: SQLiteStatement, cache: EntryRowCache) -> Bool {
       let day = statement.int64(at: 1)
       if let lastDay, day < lastDay { return false }
+      examined += 1
+      guard statement.int64(at: SearchSQL.matchColumn) != 0 else { return true }
       do throws(JournalError) {
         matches.append(
           (
@@ -351,17 +315,21 @@ public final class SQLiteJournalStore: JournalStore {
       let sorted = matches.sorted {
         ($0.day, $0.createdAt, $0.id) > ($1.day, $1.createdAt, $1.id)
       }
-      return JournalRows(entries: sorted.prefix(limit).map(\.entry), unreadable: unreadable)
+      return JournalRows(
+        entries: sorted.prefix(limit).map(\.entry), unreadable: unreadable, examined: examined)
     }
   }
 
-  /// Walks at most `budget` entries of a list newest first after a position and checks each.
+  /// Walks at most `budget` entries of a list newest first after a position and checks each; a
+  /// negative budget walks until the page is full or the list ends. After the first `probe`
+  /// entries, the walk stops unless at least a quarter of them matched.
   ///
   /// - Returns: The first `limit` matches, and the position of the last entry walked when the
-  ///   walk stopped at its budget before the end of the list (`nil` once it reached the end).
+  ///   walk stopped at its budget or its probe before the end of the list (`nil` once it reached
+  ///   the end).
   private static func budgetedWalk(
     _ query: JournalSearchQuery, in list: JournalList, after start: SearchPosition?, limit: Int,
-    budget: Int, on connection: SQLiteConnection
+    budget: Int, probe: Int = -1, on connection: SQLiteConnection
   ) throws -> (rows: JournalRows, last: SearchPosition?) {
     let sql = SearchSQL.walked(list, afterCursor: start != nil)
     return try connection.withStatement(sql) { statement in
@@ -374,47 +342,33 @@ public final class SQLiteJournalStore: JournalStore {
       var last: SearchPosition?
       while rows.entries.count < limit, try statement.step() {
         walked += 1
-        if statement.int64(at: SearchSQL.walkedMatchColumn) != 0 {
+        if statement.int64(at: SearchSQL.matchColumn) != 0 {
           rows.append(statement, cache: connection.entryCache)
         }
-        if walked == budget {
+        let matched = rows.entries.count + rows.unreadable.count
+        let rare = walked == probe && matched * 4 < walked
+        if walked == budget || rare {
           last = SearchPosition(
             day: statement.int64(at: 1), createdAt: statement.int64(at: 8),
             id: statement.text(at: 0))
         }
+        if rare, matched < limit { break }
       }
+      rows.examined = walked
       return (rows, last)
     }
   }
 
-  /// How a search for a query finds a page of `limit` matches, planned on a sample of the
-  /// journal and the number of segments the index is in (see ``SearchPlanner``).
-  func strategy(
-    for query: JournalSearchQuery, limit: Int, on connection: SQLiteConnection
-  ) throws -> SearchPlanner.Strategy {
-    SearchPlanner.strategy(
-      query.foldedTerms, sample: try tokenSample(on: connection), limit: limit,
-      segments: try SearchSQL.segmentCount(in: connection))
+  /// How a search for a query finds a page of `limit` matches, planned from the query's
+  /// structure alone (see ``SearchPlanner``).
+  static func strategy(for query: JournalSearchQuery, limit: Int) -> SearchPlanner.Strategy {
+    SearchPlanner.strategy(query.foldedTerms, limit: limit)
   }
 
-  /// The MATCH expression that asks the index for a query's candidates, planned on a sample of
-  /// the journal; `nil` when the index cannot narrow the query.
-  func indexQuery(
-    _ query: JournalSearchQuery, on connection: SQLiteConnection
-  ) throws -> String? {
-    SearchPlanner.indexQuery(query.foldedTerms, sample: try tokenSample(on: connection))
-  }
-
-  /// The token sample of the journal: the one taken before, unless the journal has changed by
-  /// half since.
-  private func tokenSample(on connection: SQLiteConnection) throws -> TokenSample {
-    let entries = try SearchSQL.indexedEntryCount(in: connection)
-    if let sample = sampledTokens.withLock({ $0 }), !sample.isStale(entries: entries) {
-      return sample
-    }
-    let sample = try TokenSample.take(on: connection, entries: entries)
-    sampledTokens.withLock { $0 = sample }
-    return sample
+  /// The MATCH expression that asks the index for a query's candidates; `nil` when the index
+  /// cannot narrow the query.
+  static func indexQuery(_ query: JournalSearchQuery) -> String? {
+    SearchPlanner.indexQuery(query.foldedTerms)
   }
 
   /// Searches by walking a list newest first and checking every entry until a page is full.
@@ -422,19 +376,12 @@ public final class SQLiteJournalStore: JournalStore {
     _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int,
     _ interrupter: ReadInterrupter?
   ) throws(JournalError) -> JournalRows {
-    let sql = SearchSQL.scanned(list, afterCursor: cursor != nil)
-    return try database.read(interrupter: interrupter) { connection in
-      try connection.withStatement(sql) { statement in
-        try statement.bind(query.text, at: 2)
-        if let cursor { try SearchPosition(cursor).bind(to: statement) }
-        try statement.bind(limit, at: 7)
-        try EntrySQL.bindPerfume(of: list, at: 8, to: statement)
-        var rows = JournalRows()
-        while try statement.step() {
-          rows.append(statement, cache: connection.entryCache)
-        }
-        return rows
-      }
+    try database.read(interrupter: interrupter) { connection in
+      // No budget: the walk goes on until the page is full or the list ends.
+      try Self.budgetedWalk(
+        query, in: list, after: cursor.map(SearchPosition.init), limit: limit, budget: -1,
+        on: connection
+      ).rows
     }
   }
 

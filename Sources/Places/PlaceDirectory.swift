@@ -48,7 +48,7 @@ public struct PlaceDirectory: Sendable {
   /// `성복동`, `성복`, `수지구 성복동`, `용인 성복` and `용인시수지구` all find 경기도 용인시수지구
   /// 성복동. Names and query are folded alike (NFKC, case folding, combining marks removed, NFC),
   /// so decomposed and full-width text match. A term of consonants alone also matches as 초성
-  /// (`ㅅㅂㄷ`); the last term, unless the query ends in whitespace, may end in a syllable still
+  /// (`ㅅㅂㄷ`; compound letters such as ㄳ, which begin no syllable, are not 초성); the last term, unless the query ends in whitespace, may end in a syllable still
   /// being typed (`성보` finds 성복동). Names from before the 2023–2026 reforms (`강원도`,
   /// `광주광역시 서구`, `인천 중구`) and the usual short names (`서울`, `충남`) lead to today's areas.
   ///

@@ -15,9 +15,12 @@ struct AdversarialSearchTests {
   static let size =
     ProcessInfo.processInfo.environment["HARU_ADVERSARIAL_SIZE"].flatMap { Int($0) } ?? 2_000
 
-  static func entries(size: Int = size) throws -> [JournalEntry] {
+  static func entries(
+    size: Int = size, family: AdversarialJournal.Family = .main
+  ) throws -> [JournalEntry] {
     var random = SeededGenerator(seed: 0x4144_5645)  // "ADVE"
-    return try AdversarialJournal.rows(size: size, using: &random).enumerated().map { index, row in
+    let rows = AdversarialJournal.rows(size: size, family: family, using: &random)
+    return try rows.enumerated().map { index, row in
       try JournalEntry(
         id: JournalEntry.ID(row.id), day: row.day, brand: row.brand,
         perfumeName: row.name, notes: row.notes, sentence: row.sentence,
@@ -28,10 +31,30 @@ struct AdversarialSearchTests {
   @Test func eachQueryMatchesAsManyEntriesAsTheGeneratorPlanted() throws {
     let entries = try Self.entries()
     #expect(AdversarialJournal.matchesPerKind(size: 2_000) == 5)
-    for kind in AdversarialJournal.kinds {
-      let query = JournalSearchQuery(kind.query)
-      let found = entries.filter { query.matches($0) }.count
-      #expect(found == kind.matches(size: Self.size), "\(kind.name) \(kind.query)")
+    for family in AdversarialJournal.Family.allCases {
+      let entries = try Self.entries(family: family)
+      for kind in AdversarialJournal.kinds where kind.family == family {
+        let query = JournalSearchQuery(kind.query)
+        let found = entries.filter { query.matches($0) }.count
+        #expect(found == kind.matches(size: Self.size), "\(kind.name) \(kind.query)")
+      }
+    }
+    // Every compound final and compound vowel has a kind of its own.
+    let compound = AdversarialJournal.compoundKinds.compactMap { kind -> UInt32? in
+      guard let syllable = kind.query.unicodeScalars.first?.value else { return nil }
+      let index = syllable - 0xAC00
+      let compoundFinals: Set<UInt32> = [3, 5, 6, 9, 10, 11, 12, 13, 14, 15, 18]
+      return compoundFinals.contains(index % 28) ? 100 + index % 28 : (index / 28) % 21
+    }
+    #expect(
+      Set(compound) == [
+        9, 10, 11, 14, 15, 16, 19, 103, 105, 106, 109, 110, 111, 112, 113, 114, 115, 118,
+      ])
+    // The syllables on the way to each compound kind's syllable are common in its journal.
+    let compoundEntries = try Self.entries(family: .compound)
+    for piece in ["다리", "달빛", "가방", "오후", "으뜸"] {
+      let holding = compoundEntries.filter { JournalSearchQuery(piece + " ").matches($0) }.count
+      #expect(holding > Self.size / 40, "\(piece) is held by \(holding) entries")
     }
     // Half the entries are decomposed; the pieces of each term are common.
     let decomposed = entries.filter {
@@ -67,15 +90,18 @@ struct AdversarialSearchTests {
     #expect(String(decoding: a.prefix(60), as: UTF8.self).contains("\t\(days[0])\t"))
   }
 
-  @Test(arguments: SearchAgreementTests.Store.allCases)
-  func everyStoreFindsWhatTheReferenceFinds(store kind: SearchAgreementTests.Store) throws {
+  @Test(arguments: SearchAgreementTests.Store.allCases, AdversarialJournal.Family.allCases)
+  func everyStoreFindsWhatTheReferenceFinds(
+    store kind: SearchAgreementTests.Store, family: AdversarialJournal.Family
+  ) throws {
     try withTemporaryDirectory { directory in
       let store = try kind.make(in: directory)
-      let entries = try Self.entries()
+      let entries = try Self.entries(family: family)
       #expect(try store.insert(entries).isEmpty)
       let reference = SearchReference.Prepared(entries)
       var checked = 0
-      for adversarial in AdversarialJournal.kinds {
+      let kinds = AdversarialJournal.kinds.filter { $0.family == family }
+      for adversarial in kinds {
         // The query, and each text typed on the way to it, jamo by jamo for the last syllable.
         var texts = [adversarial.query, adversarial.query + " "]
         let characters = Array(adversarial.query)
@@ -106,7 +132,7 @@ struct AdversarialSearchTests {
           }
         }
       }
-      #expect(checked > AdversarialJournal.kinds.count * 6)
+      #expect(checked > kinds.count * 6)
     }
   }
 

@@ -22,22 +22,4 @@ struct Journal32BitTests {
     let size: UInt64 = PhotoFormat.boxSize(head)
     #expect(size == 4_294_967_292)
   }
-
-  @Test func aSearchIndexVarintPastTwoToTheThirtyFirstIsReadExactly() {
-    // 2³² + 1 in five bytes of seven bits, then a second varint of one byte.
-    let bytes: [UInt8] = [0x90, 0x80, 0x80, 0x80, 0x01, 0x05]
-    var position = 0
-    let value: UInt64 = SearchSQL.varint(in: bytes, at: &position)
-    #expect(value == 4_294_967_297)
-    #expect(position == 5)
-    #expect(SearchSQL.varint(in: bytes, at: &position) == 5)
-    #expect(position == 6)
-  }
-
-  @Test func aVarintThatNeverEndsStopsAfterNineBytes() {
-    let bytes = [UInt8](repeating: 0xFF, count: 20)
-    var position = 0
-    _ = SearchSQL.varint(in: bytes, at: &position)
-    #expect(position == 9)
-  }
 }

@@ -159,7 +159,7 @@ struct SearchKeyTests {
         try store.database.read { try $0.integer("PRAGMA user_version") }
           == Int64(JournalSchema.latestVersion))
       try expectKeysFollowDays(in: store)
-      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
+      #expect(try !isInSeveralSegments(store))
       // In each day, the entries' keys follow the order they were added in.
       let today = try [0, 2, 5].map { try Self.searchKey(of: entries[$0].id, in: store) }
       #expect(today == today.sorted() && Set(today).count == 3)
@@ -176,25 +176,6 @@ struct SearchKeyTests {
         try insertAsEarlierVersions([try Fixture.entry(notes: "오후 old writer")], into: store)
       }
       #expect(try store.count(in: .all) == entries.count + 1)
-    }
-  }
-
-  @Test func theIndexCountsItsEntriesAsTheTableDoes() throws {
-    try withTemporaryDirectory { directory in
-      let store = try SQLiteJournalStore(
-        fileURL: directory.appendingPathComponent("journal.sqlite"))
-      func counts() throws -> (Int, Int) {
-        let indexed = try store.database.read { try SearchSQL.indexedEntryCount(in: $0) }
-        return (indexed, try store.count(in: .all))
-      }
-      #expect(try counts() == (0, 0))
-      let entries = try (0..<30).map { try Fixture.entry(day: -($0 % 4), created: Double($0)) }
-      _ = try store.insert(entries)
-      #expect(try counts() == (30, 30))
-      for entry in entries.prefix(7) { _ = try store.delete(entry.id) }
-      let moved = try Fixture.entry(id: entries[9].id, day: 4)
-      _ = try store.update(moved.id) { (_) throws(JournalError) in moved }
-      #expect(try counts() == (23, 23))
     }
   }
 

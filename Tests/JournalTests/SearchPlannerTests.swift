@@ -1,11 +1,12 @@
 import Foundation
+import HaruModels
 import HaruShared
 import Testing
 
 @testable import HaruJournal
 
-/// What the planner asks the index for: of the tokens every match holds, the rare ones, judged
-/// on a sample of the journal.
+/// What the planner asks the index for, from the query's structure: tokens every match holds,
+/// and for a half-typed syllable, tokens only its matches hold.
 struct SearchPlannerTests {
   @Test func aRarePairIsAskedForRatherThanTheCommonOnesAroundIt() throws {
     try withTemporaryDirectory { directory in
@@ -39,155 +40,90 @@ struct SearchPlannerTests {
     }
   }
 
-  @Test func aSampleTakenBeforeTheJournalGrewIsTakenAgain() throws {
+  /// 닭 is typed ㄷ ㅏ ㄹ ㄱ: 다 and 달 are on the way to it. After 다, no syllable can go on with
+  /// ㄹ ㄱ, so 다리 never matches; after 달, any ㄱ syllable does (달걀).
+  @Test func aDoubleFinalAsksForNothingThatItsTypingStatesAloneHold() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
-      _ = try store.insert([try Fixture.entry(day: -400, notes: "first")])
-      // The first search samples a journal of one entry, which knows none of the pairs below.
-      _ = try store.search(JournalSearchQuery("roes"), in: .all, after: nil, limit: 5)
       let common = try (0..<300).map { index in
-        try Fixture.entry(day: -index, notes: "roses and vanilla \(index)")
+        try Fixture.entry(day: -index, notes: "다리 위 달빛 \(index)")
       }
-      _ = try store.insert(common + [try Fixture.entry(day: 1, notes: "roes")])
-      #expect(try candidates(for: "roes", in: store) == 1)
+      let matches = try [
+        Fixture.entry(day: 1, notes: "닭"), Fixture.entry(day: 2, notes: "달걀"),
+        Fixture.entry(day: 3, notes: "다\u{1105}\u{1100}"),
+      ]
+      _ = try store.insert(common + matches)
+      #expect(try candidates(for: "닭", in: store) == 3)
+      let found = try store.readableSearch(
+        JournalSearchQuery("닭"), in: .all, after: nil, limit: 50, interrupter: nil)
+      #expect(Set(found.entries.map(\.id)) == Set(matches.map(\.id)))
+      // The walk of the first pages, then the three candidates.
+      #expect(found.examined <= SearchPlanner.walkPages * 50 + 3)
     }
   }
 
-  @Test func aSampleIsStaleOnceTheJournalHasChangedByHalf() {
-    let small = TokenSample(indexTexts: [], journalEntries: 0)
-    #expect(!small.isStale(entries: 256))
-    #expect(small.isStale(entries: 257))
-    let large = TokenSample(indexTexts: [], journalEntries: 10_000)
-    #expect(!large.isStale(entries: 15_000))
-    #expect(large.isStale(entries: 15_001))
-    #expect(!large.isStale(entries: 5_000))
-    #expect(large.isStale(entries: 4_999))
-  }
-
-  @Test func aSampleKnowsWhichEntriesHoldATokenAndAPrefix() {
-    let sample = TokenSample(
-      indexTexts: [Array("ab cd ab ".utf8), Array("ab ac".utf8), Array("".utf8)],
-      journalEntries: 3)
-    #expect(Array(sample.holders(of: SearchText.IndexToken("ab"))) == [0, 1])
-    #expect(Array(sample.holders(of: SearchText.IndexToken("cd"))) == [0])
-    #expect(Array(sample.holders(of: SearchText.IndexToken("zz"))).isEmpty)
-    let prefix = SearchText.IndexToken(Array("a".utf16), isPrefix: true)
-    #expect(Array(sample.holders(of: prefix)) == [0, 1])
-    let other = SearchText.IndexToken(Array("c".utf16), isPrefix: true)
-    #expect(Array(sample.holders(of: other)) == [0])
-  }
-
-  @Test func aSampleKnowsThePrefixesOfTwoNarrowCharactersAndOfInitialsTokens() {
-    let initials = String(decoding: [SearchText.initialsMark], as: UTF16.self)
-    let follow = String(decoding: [SearchText.followMark], as: UTF16.self)
-    let sample = TokenSample(
-      indexTexts: [
-        Array("ros ose se \(initials)ㄱㅁㅅ \(follow)금ㅁ ".utf8),
-        Array("roa oad ro \(initials)ㄱㅅ".utf8), Array("가나 \(initials)ㄴ \(follow)가ㄴ".utf8),
-      ],
-      journalEntries: 3)
-    let narrow = SearchText.IndexToken(Array("ro".utf16), isPrefix: true)
-    #expect(Array(sample.holders(of: narrow)) == [0, 1])
-    #expect(sample.tokens(beginningWith: narrow) == (tokens: 3, listed: 3))
-    let key = SearchText.initialsToken([0x3131], isPrefix: true)
-    #expect(Array(sample.holders(of: key)) == [0, 1])
-    #expect(sample.tokens(beginningWith: key) == (tokens: 2, listed: 2))
-    #expect(Array(sample.holders(of: SearchText.initialsToken([0x3134]))) == [2])
-    // A follow token is only ever asked for whole.
-    #expect(Array(sample.holders(of: SearchText.followToken(0xAC00, followedBy: 0x3134))) == [2])
-    let followPrefix = SearchText.IndexToken([SearchText.followMark, 0xAC00], isPrefix: true)
-    #expect(sample.holders(of: followPrefix).isEmpty)
-    // A pair that is not narrow is asked for by its first character only.
-    let hangul = SearchText.IndexToken(Array("가나".utf16), isPrefix: true)
-    #expect(sample.holders(of: hangul).isEmpty)
-  }
-
-  @Test func aCommonQueryInAnIndexOfManySegmentsAsksForFewerTokens() {
-    // 40 of 512 sampled entries hold 르 라보; every one holds 라벤더, whose 라벤 makes the follow
-    // token 라 before an ㅂ syllable, as 라보 does.
-    let labo = SearchText.indexText(["르 라보", "라벤더 향"].map { SearchText.folded($0) })
-    let lavender = SearchText.indexText(["딥티크", "라벤더 향"].map { SearchText.folded($0) })
-    let sample = TokenSample(
-      indexTexts: Array(repeating: labo, count: 40) + Array(repeating: lavender, count: 472),
-      journalEntries: 100_000)
-    let terms = JournalSearchQuery("라보").foldedTerms
-    // Read in full, the candidates of the follow token cost more than looking up each syllable
-    // that 보 may become (라복, 라본, …); with one segment, so do the few a page reads.
-    #expect(SearchPlanner.indexQuery(terms, sample: sample)?.contains("라복") == true)
-    let oneSegment = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 1)
-    #expect(oneSegment != .walk)
-    if case .index(let match, _) = oneSegment { #expect(match.contains("라복")) }
-    // Twenty segments make each look-up twenty times dearer: the follow token alone is cheaper.
-    let manySegments = SearchPlanner.strategy(terms, sample: sample, limit: 50, segments: 20)
-    #expect(manySegments != .walk)
-    if case .index(let match, _) = manySegments {
-      #expect(!match.contains("라복"))
-      #expect(match.contains(SearchText.followToken(0xB77C, followedBy: 0x3142).expression))
+  @Test(arguments: ["닭", "값", "없", "삶", "앉", "많", "와", "의", "왁", "ㄳ", "ㄺ", "ㅘ"])
+  func everyFollowTokenAHalfTypedCharacterAsksForCanBeFollowedByAMatch(_ text: String) {
+    let terms = JournalSearchQuery(text).foldedTerms
+    let ways = terms.flatMap { SearchText.conjunctions(for: $0) ?? [] }
+    #expect(!ways.isEmpty)
+    for way in ways {
+      for requirement in way.requirements {
+        for tokens in requirement.alternatives {
+          for token in tokens where token.text.unicodeScalars.first?.value == 0xE001 {
+            // A follow token: the syllable on the way, then the first key of what follows. Some
+            // syllable beginning with that key must be able to go on with the keys left.
+            let units = Array(token.text.utf16)
+            let typed = KoreanQuery.keys(of: units[1])
+            let keys = terms[terms.count - 1].unfinishedKeys ?? []
+            let rest = Array(keys.dropFirst(typed.count))
+            #expect(SearchText.canBeginSyllable(rest) || rest.first.map(isVowel) == true, "\(text)")
+          }
+        }
+      }
     }
   }
+
+  private func isVowel(_ key: UInt16) -> Bool { (0x314F...0x3163).contains(key) }
 
   /// 머스트 may end half-typed: it matches written whole (머스, 스트) or as 머스 followed by a
   /// syllable that begins with ㅌ and whose vowel begins with ㅡ (the lead token of 스 before a ㅌ
   /// syllable). Both ways ask for 머스, which FTS5 would read once for each.
   @Test func aPartThatEveryWayOfATermAsksForIsAskedForOnce() {
-    let musk = SearchPlanner.Plan(expression: "\"머스\"", holders: [1, 2, 3], cost: 10)
-    let whole = SearchPlanner.Plan(expression: "\"스트\"", holders: [2], cost: 5)
-    let lead = SearchPlanner.Plan(expression: "\"ㅅㅌㅡ\"", holders: [3], cost: 7)
+    let musk = "\"머스\""
+    let whole = "\"스트\""
+    let lead = "\"ㅅㅌㅡ\""
     #expect(
       SearchPlanner.any(of: [[musk, whole], [musk, lead]])
-        == SearchPlanner.Plan(
-          expression: "(\"머스\" AND (\"스트\" OR \"ㅅㅌㅡ\"))", holders: [2, 3], cost: 22))
+        == "(\"머스\" AND (\"스트\" OR \"ㅅㅌㅡ\"))")
     // A way that asks for the common part alone makes the rest of the OR always true.
     #expect(SearchPlanner.any(of: [[musk, lead], [musk]]) == musk)
     // The same way twice is asked for once; ways with nothing in common are joined as they are.
     #expect(SearchPlanner.any(of: [[whole], [whole]]) == whole)
-    #expect(
-      SearchPlanner.any(of: [[whole], [lead]])?.expression == "(\"스트\" OR \"ㅅㅌㅡ\")")
+    #expect(SearchPlanner.any(of: [[whole], [lead]]) == "(\"스트\" OR \"ㅅㅌㅡ\")")
     #expect(SearchPlanner.any(of: []) == nil)
   }
 
-  @Test func sampledEntriesThatHoldTheTokensButDoNotMatchAreNotTakenToFillAPageEarly() throws {
-    // 20 of 512 sampled entries hold 바닐라 in their notes and 라운지 in their sentence: the
-    // tokens 바닐, 닐라, 닐 before an ㄹ syllable and 라 before an ㅇ syllable, which 바닐랑
-    // (half-typed 바닐라 followed by an ㅇ syllable) asks for, though none of them matches it;
-    // 80 more hold 바닐라 alone.
-    let near = ["르 라보", "상탈 33", "바닐라가 좋다", "라운지에서 맡았다"].map { SearchText.folded($0) }
-    let vanilla = ["르 라보", "상탈 33", "바닐라가 좋다", "오늘의 향"].map { SearchText.folded($0) }
-    let other = ["딥티크", "도손", "장미향이 은은하다", "오늘의 향"].map { SearchText.folded($0) }
-    let fields =
-      Array(repeating: near, count: 20) + Array(repeating: vanilla, count: 80)
-      + Array(repeating: other, count: 412)
-    let texts = fields.map { SearchText.indexText($0) }
-    let terms = JournalSearchQuery("바닐랑").foldedTerms
-    let holding = (0..<20).map(UInt16.init)
-    let withFields = TokenSample(
-      indexTexts: texts, fields: fields, journalEntries: 100_000)
-    #expect(withFields.matchingCount(of: terms, among: holding) == 0)
-    #expect(
-      withFields.matchingCount(of: JournalSearchQuery("바닐라").foldedTerms, among: holding) == 20)
-    // Without the fields, holding the tokens is taken for matching: a page is expected to fill
-    // early from the candidates of 바닐 alone, 19,000-odd. Knowing that none matches, the plan
-    // asks for what narrows them to about 4,000.
-    let tokensOnly = TokenSample(
-      indexTexts: texts, journalEntries: 100_000)
-    #expect(tokensOnly.matchingCount(of: terms, among: holding) == nil)
-    let guessed = SearchPlanner.strategy(terms, sample: tokensOnly, limit: 50, segments: 20)
-    let checked = SearchPlanner.strategy(terms, sample: withFields, limit: 50, segments: 20)
-    guard case .index(let guessedMatch, _) = guessed, case .index(let checkedMatch, _) = checked
-    else {
-      Issue.record("expected the index: \(guessed), \(checked)")
-      return
-    }
-    #expect(!guessedMatch.contains("닐라"), "\(guessedMatch)")
-    #expect(checkedMatch.contains("닐라"), "\(checkedMatch)")
+  @Test func aLongTermAsksForAFewOfItsPairsSpreadOverIt() throws {
+    let long = String(repeating: "가나다라마바사아자차카타파하", count: 15)
+    let terms = JournalSearchQuery(long + " ").foldedTerms
+    let way = try #require(SearchText.conjunctions(for: terms[0])?.first)
+    #expect(way.requirements.count > SearchPlanner.requirementLimit)
+    let chosen = SearchPlanner.chosenRequirements(of: way)
+    #expect(chosen.count == SearchPlanner.requirementLimit)
+    #expect(chosen.first == way.requirements.first && chosen.last == way.requirements.last)
   }
 
-  @Test func anEmptySampleStillAsksForOneToken() {
-    let terms = JournalSearchQuery("roes").foldedTerms
-    let match = SearchPlanner.indexQuery(terms, sample: .empty)
-    #expect(match?.isEmpty == false)
-    #expect(match?.contains(" AND ") == false)
+  @Test func aQueryOfManyTermsAsksAboutTheFirstSixteen() throws {
+    // 가나, 개나, 갸나, …: each term asks for its one pair.
+    let words = (0..<50).map {
+      String(decoding: [0xAC00 + UInt16($0) * 28, 0xB098], as: UTF16.self)
+    }
+    let match = try #require(
+      SearchPlanner.indexQuery(JournalSearchQuery(words.joined(separator: " ") + " ").foldedTerms))
+    #expect(match.components(separatedBy: "나\"").count - 1 == SearchPlanner.termLimit)
+    #expect(match.contains(words[15]) && !match.contains(words[16]))
   }
 }
 
@@ -263,26 +199,20 @@ struct SearchStrategyTests {
           day: -index, notes: index == 7 ? "quiet evening" : "every evening ends well \(index)")
       }
       _ = try store.insert(entries)
-      let strategies = try store.database.read { connection in
-        try ["e", "q", "e q"].map { text in
-          try store.strategy(for: JournalSearchQuery(text), limit: 51, on: connection)
+      // Terms of one or two characters walk a few pages' worth first, whatever the journal
+      // holds, then go on through the index if the page is not full by then.
+      for text in ["e", "q", "e q"] {
+        let strategy = SQLiteJournalStore.strategy(for: JournalSearchQuery(text), limit: 51)
+        guard case .index(_, let walkingFirst) = strategy else {
+          Issue.record("\(text) cannot use the index: \(strategy)")
+          continue
         }
+        #expect(walkingFirst == SearchPlanner.walkPages * 51)
       }
-      // A walk of a few pages' worth, then the index if the page is not full by then.
-      guard case .index(_, let walkingFirst) = strategies[0] else {
-        Issue.record("a common character cannot use the index: \(strategies[0])")
-        return
-      }
-      #expect(walkingFirst >= 4 * 51 && walkingFirst <= 4 * 51 * 2, "\(walkingFirst)")
-      guard case .index(_, walkingFirst: 0) = strategies[1] else {
-        Issue.record("a rare character walks the list: \(strategies[1])")
-        return
-      }
-      // Only 1 of 1,000 entries holds both, so walking would read them all.
-      guard case .index(_, walkingFirst: 0) = strategies[2] else {
-        Issue.record("two characters that meet once walk the list: \(strategies[2])")
-        return
-      }
+      let longer = SQLiteJournalStore.strategy(for: JournalSearchQuery("evening"), limit: 51)
+      let evening = try #require(
+        SearchPlanner.indexQuery(JournalSearchQuery("evening").foldedTerms))
+      #expect(longer == .index(evening, walkingFirst: 0))
       for text in ["e", "q", "e q"] {
         let found = try store.search(JournalSearchQuery(text), in: .all, after: nil, limit: 1_000)
         #expect(found == entries.filter { JournalSearchQuery(text).matches($0) }, "\(text)")
@@ -290,10 +220,9 @@ struct SearchStrategyTests {
     }
   }
 
-  /// The sample is spread over the order entries were added in; here the older half of the days
-  /// holds every `e`, the newer half none. The sample says a page of `e` takes a hundred entries,
-  /// the walk finds none among the newest, stops at its budget, and the index goes on from where
-  /// it stopped, within a day of several entries.
+  /// The older half of the days holds every `e`, the newer half none: the walk finds none among
+  /// the newest, stops at its budget, and the index goes on from where it stopped, within a day
+  /// of several entries.
   @Test func aWalkThatFindsTooLittleGoesOnThroughTheIndexFromWhereItStopped() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
@@ -305,14 +234,11 @@ struct SearchStrategyTests {
           notes: index >= 1_500 ? "every evening \(index)" : "calm, soft \(index)")
       }
       _ = try store.insert(entries)
-      let strategy = try store.database.read { connection in
-        try store.strategy(for: JournalSearchQuery("e"), limit: 50, on: connection)
-      }
+      let strategy = SQLiteJournalStore.strategy(for: JournalSearchQuery("e"), limit: 50)
       guard case .index(_, let walkingFirst) = strategy, walkingFirst > 0 else {
         Issue.record("expected a walk before the index: \(strategy)")
         return
       }
-      #expect(walkingFirst <= SearchPlanner.walkLimit)
       #expect(walkingFirst < 1_500, "the walk would reach the first match: \(walkingFirst)")
       let reference = SearchReference.Prepared(entries)
       for limit in [1, 7, 50, 1_000] {

@@ -58,7 +58,7 @@ struct SearchSQLiteTests {
       #expect(
         try store.database.read { try $0.integer("PRAGMA user_version") }
           == JournalSchema.latestVersion)
-      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
+      #expect(try !isInSeveralSegments(store))
       // Every pair of `anerose` is in the first entry, none of its trigrams.
       #expect(try candidates(for: "anerose", in: store) == 0)
       // `오일` gives the follow token 오 ㅇ; no `이` is followed by an ㅇ syllable, which the
@@ -90,7 +90,7 @@ struct SearchSQLiteTests {
         ) { statement in try statement.step() ? statement.text(at: 0) : "" }
       }
       #expect(schema.contains("tokenize = 'ascii'") && !schema.contains("prefix"))
-      #expect(try store.database.read { try SearchSQL.segmentCount(in: $0) } == 1)
+      #expect(try !isInSeveralSegments(store))
       try expectSearches(
         [
           ("no.5", [entries[0]]), ("o.5", [entries[0]]), ("(두", [entries[1]]),
@@ -242,13 +242,14 @@ struct SearchSQLiteTests {
         fileURL: directory.appendingPathComponent("journal.sqlite"))
       // 1,000 matches over 100 days.
       let entries = try (0..<1_000).map { index in
-        try Fixture.entry(day: -(index % 100), created: Double(index), notes: "장미 \(index)")
+        try Fixture.entry(day: -(index % 100), created: Double(index), notes: "장미향 \(index)")
       }
       _ = try store.insert(entries)
       let sql = SearchSQL.indexed(favoritesOnly: false, afterCursor: false)
+      // Three characters: through the index, with no walk first.
       func steps(limit: Int) throws -> Int {
         let before = try store.database.read { try $0.prepared(sql).virtualMachineSteps }
-        let found = try store.search(JournalSearchQuery("장미"), in: .all, after: nil, limit: limit)
+        let found = try store.search(JournalSearchQuery("장미향"), in: .all, after: nil, limit: limit)
         #expect(found.count == limit)
         return try store.database.read { try $0.prepared(sql).virtualMachineSteps } - before
       }
@@ -312,7 +313,7 @@ struct SearchSQLiteTests {
   /// The index keys listed for some text, in the order a search reads them.
   private func indexKeys(for text: String, in store: SQLiteJournalStore) throws -> [Int64] {
     return try store.database.read { connection in
-      guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+      guard let match = SQLiteJournalStore.indexQuery(JournalSearchQuery(text)) else {
         return []
       }
       return try connection.withStatement(
@@ -397,13 +398,13 @@ struct SearchIndexMergeTests {
       // FTS5 writes each transaction's index as a segment of its own.
       let small = try (0..<3).map { try Fixture.entry(day: -$0, notes: "비누향 \($0)") }
       for entry in small { _ = try store.insert([entry]) }
-      #expect(try Self.segmentCount(in: store) == 3)
+      #expect(try isInSeveralSegments(store))
 
       let large = try (0..<SearchSQL.largeWrite).map { index in
         try Fixture.entry(day: -(index % 30), created: Double(index), notes: "장미 \(index)")
       }
       _ = try store.insert(large)
-      #expect(try Self.segmentCount(in: store) == 1)
+      #expect(try !isInSeveralSegments(store))
       let pendingLimit = try store.database.read { connection in
         try connection.integer("SELECT v FROM entry_search_config WHERE k = 'hashsize'")
       }
@@ -416,7 +417,7 @@ struct SearchIndexMergeTests {
 
       // A write below the threshold, or small next to the journal, leaves the segments alone.
       _ = try store.insert([Fixture.entry(notes: "목서")])
-      #expect(try Self.segmentCount(in: store) == 2)
+      #expect(try isInSeveralSegments(store))
       let merged = try store.database.write { connection in
         (
           try SearchSQL.mergeIndexAfterLargeWrite(
@@ -426,20 +427,20 @@ struct SearchIndexMergeTests {
         )
       }
       #expect(merged == (false, false))
-      #expect(try Self.segmentCount(in: store) == 2)
+      #expect(try isInSeveralSegments(store))
 
       let more = try (0..<(3 * SearchSQL.largeWrite)).map { index in
         try Fixture.entry(day: -(index % 30), created: Double(index), notes: "목서 \(index)")
       }
       _ = try store.insert(more)
-      #expect(try Self.segmentCount(in: store) == 1)
+      #expect(try !isInSeveralSegments(store))
       _ = try store.insert([Fixture.entry(notes: "무화과")])
       // 4,005 entries: a write of 1,000 is less than a quarter of them.
       let quarter = try store.database.write { connection in
         try SearchSQL.mergeIndexAfterLargeWrite(added: SearchSQL.largeWrite, in: connection)
       }
       #expect(!quarter)
-      #expect(try Self.segmentCount(in: store) == 2)
+      #expect(try isInSeveralSegments(store))
     }
   }
 
@@ -464,7 +465,7 @@ struct SearchIndexMergeTests {
       #expect(report.addedCount == count)
       let store = try SQLiteJournalStore(
         fileURL: target.appendingPathComponent(JournalRepository.databaseFileName))
-      #expect(try Self.segmentCount(in: store) == 1)
+      #expect(try !isInSeveralSegments(store))
       #expect(try store.integrityCheck() == "ok")
       #expect(try await restored.search("rose 2999").entries.count == 1)
     }
@@ -483,13 +484,13 @@ struct SearchIndexMergeTests {
         try Fixture.entry(day: -(index % 7), created: Double(index), notes: "장미 \(index)")
       }
       _ = try batched.insert(entries)
-      #expect(try Self.segmentCount(in: batched) == 1)
+      #expect(try !isInSeveralSegments(batched))
       let restored = try (0..<100).map { index in
         try Fixture.entry(day: index % 5, created: Double(index), notes: "목서 \(index)")
       }
       let outcomes = try batched.merge(restored + [entries[3]])
       #expect(outcomes.filter { $0 == .added }.count == restored.count)
-      #expect(try Self.segmentCount(in: batched) == 2)
+      #expect(try isInSeveralSegments(batched))
 
       // The same entries one at a time, in the order a batch gives keys: newest day first, then
       // oldest first.
@@ -513,12 +514,6 @@ struct SearchIndexMergeTests {
       }
       #expect(staged == 0, "the staging table is emptied in the write")
     }
-  }
-
-  /// The number of segments in the index: the second varint of FTS5's structure record (row 10
-  /// of its data table), after a four-byte cookie.
-  static func segmentCount(in store: SQLiteJournalStore) throws -> Int {
-    try store.database.read { try SearchSQL.segmentCount(in: $0) }
   }
 }
 
@@ -550,12 +545,11 @@ struct SearchIndexUpkeepTests {
           }
         }
         let store = try #require(journal.store as? SQLiteJournalStore)
-        let segments = try SearchIndexMergeTests.segmentCount(in: store)
         if merges {
-          #expect(segments <= SearchSQL.segmentLimit)
+          #expect(try !store.mergeIndexSegments(), "no level of the index holds two segments")
         } else {
           // What FTS5's own merging leaves: the case the upkeep is for.
-          #expect(segments > SearchSQL.segmentLimit)
+          #expect(try isInSeveralSegments(store))
         }
         for index in [0, 17, 39] {
           let found = try await journal.search("ㄱㅁㅅ #\(index)#").entries
@@ -574,7 +568,7 @@ struct SearchIndexUpkeepTests {
       for index in 0..<30 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) > SearchSQL.segmentLimit)
+      #expect(try isInSeveralSegments(store))
       var options = JournalRepository.Options()
       options.indexIdleDelay = .milliseconds(20)
       let journal = try JournalRepository(directory: directory, options: options)
@@ -584,43 +578,53 @@ struct SearchIndexUpkeepTests {
           continuation.resume()
         }
       }
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) <= SearchSQL.segmentLimit)
+      #expect(try !store.mergeIndexSegments(), "the repository merged what it could")
       #expect(try await journal.search("비누향 17").entries.map(\.notes) == ["비누향 17"])
     }
   }
 
-  @Test func aMergeRunsOnlyOnAnIndexInManySegmentsAndWithinItsBudget() throws {
+  @Test func aMergeRunsOnlyWhenALevelHoldsTwoSegmentsAndWithinItsBudget() throws {
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
-      for index in 0..<5 {
+      _ = try store.insert([Fixture.entry(day: 0, notes: "비누향 0")])
+      #expect(try !isInSeveralSegments(store))
+      #expect(try !store.mergeIndexSegments(), "one segment: nothing to merge")
+      for index in 1..<30 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
-      #expect(try !store.mergeIndexSegments(), "five segments are few enough")
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) == 5)
-      for index in 5..<30 {
-        _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
-      }
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) > SearchSQL.segmentLimit)
+      #expect(try isInSeveralSegments(store))
       #expect(try store.mergeIndexSegments())
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) <= SearchSQL.segmentLimit)
+      #expect(try !store.mergeIndexSegments(), "merged as far as one level at a time goes")
       #expect(try store.integrityCheck() == "ok")
 
       for index in 30..<60 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
-      let many = try SearchIndexMergeTests.segmentCount(in: store)
       // No budget, no merge; one command's worth merges some.
       let merged = try store.database.write { connection in
         (
-          try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 0, in: connection),
-          try SearchSQL.mergeSegments(downTo: SearchSQL.segmentLimit, pages: 64, in: connection)
+          try SearchSQL.mergeSegments(pages: 0, in: connection),
+          try SearchSQL.mergeSegments(pages: 64, in: connection)
         )
       }
       #expect(merged == (false, true))
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) < many)
       let found = try store.search(JournalSearchQuery("비누향 42"), in: .all, after: nil, limit: 5)
       #expect(found.map(\.notes) == ["비누향 42"])
+    }
+  }
+
+  @Test func aMergeThatFindsNothingWritesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("journal.sqlite")
+      let store = try SQLiteJournalStore(fileURL: url)
+      _ = try store.insert([Fixture.entry(notes: "비누향")])
+      // A commit appends to the write-ahead log; a rolled-back merge appends nothing.
+      let log = url.path + "-wal"
+      let size = { try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int }
+      let before = try size()
+      #expect(try !store.mergeIndexSegments())
+      #expect(try size() == before)
     }
   }
 
@@ -631,8 +635,7 @@ struct SearchIndexUpkeepTests {
       for index in 0..<30 {
         _ = try store.insert([Fixture.entry(day: -index, notes: "비누향 \(index)")])
       }
-      let segments = try SearchIndexMergeTests.segmentCount(in: store)
-      #expect(segments > SearchSQL.segmentLimit)
+      #expect(try isInSeveralSegments(store))
       // Another connection holds the write lock.
       let other = try SQLiteJournalStore(fileURL: url)
       try other.database.withWriter { connection in
@@ -643,7 +646,7 @@ struct SearchIndexUpkeepTests {
         // The store waits for locks up to ten seconds otherwise.
         #expect(ContinuousClock.now - started < .seconds(5))
       }
-      #expect(try SearchIndexMergeTests.segmentCount(in: store) == segments)
+      #expect(try isInSeveralSegments(store), "nothing was merged")
       // The writer waits for locks again afterwards.
       #expect(
         try store.database.withWriter { $0.busyTimeoutMilliseconds } == 10_000)

@@ -58,7 +58,7 @@ struct SearchReferenceTests {
       where Array(text[offset..<offset + units.count]) == units {
         note(offset, whole: units.count == text.count)
       }
-      if term.isInitials {
+      if term.initials != nil {
         let initials = text.map(initial)
         for offset in 0...(text.count - units.count)
         where Array(initials[offset..<offset + units.count]) == units {
@@ -66,7 +66,7 @@ struct SearchReferenceTests {
         }
       }
     }
-    if let jamo = term.unfinishedJamo, units.count - 1 < text.count {
+    if let jamo = term.unfinishedKeys, units.count - 1 < text.count {
       let settled = units.dropLast()
       for offset in 0..<(text.count - settled.count)
       where Array(text[offset..<offset + settled.count]) == Array(settled) {

@@ -6,8 +6,9 @@ import HaruModels
 /// make it slow (``AdversarialJournal``: the pieces of its term common, the term rare or absent),
 /// one line per kind, `"hits"` the results on the page, each page first checked against a
 /// brute-force search of every entry. `journal.search.adversarial.worst` repeats the line with
-/// the highest p99 and names its query. The journal has 10,000 entries unless `--adversarial`
-/// says otherwise; it is imported once, untimed, and its index merged as an import leaves it.
+/// the highest p99 and names its query. Each journal (the first kinds', and the compound finals'
+/// and vowels', ``AdversarialJournal/Family``) has 10,000 entries unless `--adversarial` says
+/// otherwise; it is imported once, untimed, and its index merged as an import leaves it.
 enum AdversarialSearchBenchmarks {
   static let pageSize = 50
   static let plan = SamplingPlan(warmupBatches: 10, samples: 100, batchSize: 1)
@@ -36,8 +37,9 @@ enum AdversarialSearchBenchmarks {
   }()
 
   static func measure(_ kind: AdversarialJournal.Kind) async throws -> Samples {
-    let journal = try await AdversarialResults.shared.journal()
-    let expected = try await AdversarialResults.shared.reference(kind.query, limit: pageSize)
+    let journal = try await AdversarialResults.shared.journal(kind.family)
+    let expected = try await AdversarialResults.shared.reference(
+      kind.query, in: kind.family, limit: pageSize)
     let size = Command.inputs.adversarialSize
     let planted = kind.matches(size: size)
     guard expected.count == min(planted, pageSize) else {
@@ -58,21 +60,23 @@ enum AdversarialSearchBenchmarks {
   }
 }
 
-/// The adversarial journal, every entry for the brute-force reference, and each line's samples.
+/// The adversarial journals, every entry of each for the brute-force reference, and each line's
+/// samples.
 actor AdversarialResults {
   static let shared = AdversarialResults()
 
-  private var opened: JournalRepository?
-  private var entries: [JournalEntry]?
+  private var opened: [AdversarialJournal.Family: JournalRepository] = [:]
+  private var entries: [AdversarialJournal.Family: [JournalEntry]] = [:]
   private var measured: [String: Samples] = [:]
 
-  func journal() async throws -> JournalRepository {
-    if let opened { return opened }
+  func journal(_ family: AdversarialJournal.Family) async throws -> JournalRepository {
+    if let journal = opened[family] { return journal }
     let size = Command.inputs.adversarialSize
     var random = SplitMix64(seed: 0x4144_5645)  // "ADVE"
-    let tsv = AdversarialJournal.tsv(AdversarialJournal.rows(size: size, using: &random))
+    let tsv = AdversarialJournal.tsv(
+      AdversarialJournal.rows(size: size, family: family, using: &random))
     let directory = JournalFixture.scratchDirectory()
-    Console.message("  building an adversarial journal of \(size) entries, not timed")
+    Console.message("  building an adversarial journal (\(family)) of \(size) entries, not timed")
     do {
       let journal = try JournalRepository(directory: directory)
       let report = try await journal.importEntries(fromTSV: tsv)
@@ -83,7 +87,7 @@ actor AdversarialResults {
     }
     try await JournalFixture.settle(directory)
     let journal = try JournalRepository(directory: directory)
-    opened = journal
+    opened[family] = journal
     return journal
   }
 
@@ -94,8 +98,12 @@ actor AdversarialResults {
   }
 
   /// The identities of the newest `limit` entries the query matches, by testing every entry.
-  func reference(_ query: String, limit: Int) async throws -> [JournalEntry.ID] {
-    if entries == nil { entries = try await allEntries(of: try await journal()) }
-    return bruteForceSearch(query, limit: limit, among: entries ?? [])
+  func reference(
+    _ query: String, in family: AdversarialJournal.Family, limit: Int
+  ) async throws -> [JournalEntry.ID] {
+    if entries[family] == nil {
+      entries[family] = try await allEntries(of: try await journal(family))
+    }
+    return bruteForceSearch(query, limit: limit, among: entries[family] ?? [])
   }
 }

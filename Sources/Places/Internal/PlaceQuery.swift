@@ -2,29 +2,9 @@ import HaruShared
 
 /// A search query, folded and split into terms.
 struct PlaceQuery: Sendable {
-  /// One whitespace-separated part of the query.
-  struct Term: Sendable {
-    /// The folded characters, as UTF-16 code units (a character outside the Basic Multilingual
-    /// Plane, which no area's name holds, becomes one unit that matches nothing).
-    var units: [UInt16]
-    /// Whether the term is only consonant letters, and so may be 초성.
-    var isInitials: Bool
-    /// For the last term of a query that does not end in whitespace, when its last character is
-    /// Hangul: the keys that type that character, which may still be being typed.
-    var unfinishedJamo: [UInt16]?
-
-    init(_ units: [UInt16], mayBeUnfinished: Bool) {
-      self.units = units
-      isInitials = !units.isEmpty && units.allSatisfy(KoreanText.isConsonant)
-      if mayBeUnfinished, let last = units.last, KoreanText.isHangul(last) {
-        var jamo: [UInt16] = []
-        KoreanText.appendJamo(of: last, to: &jamo)
-        unfinishedJamo = jamo
-      } else {
-        unfinishedJamo = nil
-      }
-    }
-  }
+  /// One whitespace-separated part of the query: the model the journal's search uses too
+  /// (``KoreanQuery``), so that 초성 and half-typed syllables mean the same in both.
+  typealias Term = KoreanQuery.Term
 
   /// The terms, in the order typed; empty when the query has nothing to look for.
   let terms: [Term]
@@ -74,7 +54,7 @@ struct PlaceQuery: Sendable {
     whole = terms.flatMap(\.units)
     if terms.count > 1 {
       joined = Term(
-        terms.flatMap(\.units), mayBeUnfinished: terms.last?.unfinishedJamo != nil)
+        terms.flatMap(\.units), mayBeUnfinished: terms.last?.unfinishedKeys != nil)
     } else {
       joined = nil
     }

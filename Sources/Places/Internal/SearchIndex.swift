@@ -264,11 +264,11 @@ struct SearchIndex: Sendable {
     // Literally: every entry holding the term's rarest character. A term whose last character
     // may be unfinished needs no list of its own for that: its literal matches are among those
     // the unfinished way lists below.
-    var ways = term.unfinishedJamo == nil ? [rarest(term.units, in: postings)] : []
-    if term.isInitials {
-      ways.append(rarest(term.units, in: initialPostings))
+    var ways = term.unfinishedKeys == nil ? [rarest(term.units, in: postings)] : []
+    if let initials = term.initials {
+      ways.append(rarest(initials, in: initialPostings))
     }
-    if let jamo = term.unfinishedJamo, let first = jamo.first {
+    if let jamo = term.unfinishedKeys, let first = jamo.first {
       var settled = rarest(Array(term.units.dropLast()), in: postings)
       if term.units.count > 1 {
         // The settled characters end next to the unfinished one, which begins with `first`.
@@ -471,10 +471,12 @@ struct SearchIndex: Sendable {
     // The other ways can only do better by matching at the start.
     let last = best == nil && !startOnly ? range.upperBound : range.lowerBound + 1
     // 2. As 초성: the initials of consecutive characters.
-    if term.isInitials, units.count <= range.count {
+    if let initials = term.initials, units.count <= range.count {
       var offset = range.lowerBound
       while offset < last, offset + units.count <= range.upperBound {
-        if isInitials(units, at: offset) {
+        if text.withUnsafeBufferPointer({
+          KoreanQuery.initialsBegin(initials, in: $0, at: offset)
+        }) {
           if offset == range.lowerBound {
             return units.count == range.count ? .whole : .start
           }
@@ -485,14 +487,16 @@ struct SearchIndex: Sendable {
       }
     }
     // 3. With its last character still being typed.
-    if let jamo = term.unfinishedJamo {
+    if let jamo = term.unfinishedKeys {
       let settled = units.count - 1
       var offset = range.lowerBound
       while offset < last, offset + settled < range.upperBound {
         let next = text[offset + settled]
         if !KoreanText.isSyllable(next) || KoreanText.initial(of: next) == jamo[0],
           isLiteral(units[0..<settled], at: offset),
-          jamoBegin(at: offset + settled, upTo: range.upperBound, with: jamo)
+          text.withUnsafeBufferPointer({
+            KoreanText.keysBegin(jamo, in: $0, at: offset + settled, upTo: range.upperBound)
+          })
         {
           if offset == range.lowerBound { return .start }
           best = .inside
@@ -508,32 +512,6 @@ struct SearchIndex: Sendable {
     var index = offset
     for unit in units {
       guard text[index] == unit else { return false }
-      index += 1
-    }
-    return true
-  }
-
-  private func isInitials(_ units: [UInt16], at offset: Int) -> Bool {
-    for (index, unit) in units.enumerated()
-    where KoreanText.initial(of: text[offset + index]) != unit {
-      return false
-    }
-    return true
-  }
-
-  /// Whether the keys that type the text from `offset` begin with `jamo`.
-  private func jamoBegin(at offset: Int, upTo end: Int, with jamo: [UInt16]) -> Bool {
-    var matched = 0
-    var index = offset
-    while matched < jamo.count {
-      guard index < end else { return false }
-      let keys = KoreanText.keys(of: text[index])
-      var key = 0
-      while key < keys.count, matched < jamo.count {
-        guard keys[key] == jamo[matched] else { return false }
-        key += 1
-        matched += 1
-      }
       index += 1
     }
     return true

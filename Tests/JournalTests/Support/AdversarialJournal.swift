@@ -14,7 +14,20 @@ import HaruModels
 /// pasted from macOS. A few entries, spread over the journal, also hold a word that matches a
 /// kind's query; no filler word matches any query. The journal is the same for the same seed
 /// and size.
+///
+/// The kinds of one syllable with a compound final or a compound vowel have a journal of their
+/// own (``Family/compound``), built the same way from words that hold the syllables on the way
+/// to each (`다리` and `달빛` for `닭`, `오후` for `왜`), so that the first journal, and what it
+/// measures, stays as it was.
 enum AdversarialJournal {
+  /// Which journal a kind is searched in.
+  enum Family: Sendable, CaseIterable {
+    /// The journal of the first kinds.
+    case main
+    /// The journal of the compound finals and compound vowels.
+    case compound
+  }
+
   /// One kind of query, with how many entries of a journal of `size` entries it matches.
   struct Kind: Sendable {
     /// The line's name: `journal.search.adversarial.<name>`.
@@ -26,6 +39,8 @@ enum AdversarialJournal {
     let matchingWords: [String]
     /// Words the matching entries of a query of several terms also hold.
     let companions: [String]
+    /// The journal the kind is searched in.
+    var family = Family.main
 
     /// How many entries match in a journal of `size` entries.
     func matches(size: Int) -> Int {
@@ -33,8 +48,12 @@ enum AdversarialJournal {
     }
   }
 
-  /// The kinds, each followed by a query of the same pieces that no entry matches.
-  static let kinds: [Kind] = [
+  /// Every kind: the first kinds, then the compound finals' and vowels'.
+  static let kinds = firstKinds + compoundKinds
+
+  /// The kinds of the first journal, each followed by a query of the same pieces that no entry
+  /// matches.
+  static let firstKinds: [Kind] = [
     // One syllable whose final consonant can go on as the next syllable's initial: 모 and the
     // syllables that 모 + ㄱ… would make are common, 목 and 모 before ㄱ are rare.
     Kind(name: "syllable", query: "목", matchingWords: ["목서", "모기", "몫"], companions: []),
@@ -64,6 +83,33 @@ enum AdversarialJournal {
     // Latin with an accent, whose pairs are common.
     Kind(name: "latin-accent", query: "noïr", matchingWords: ["Noir", "noïr"], companions: []),
     Kind(name: "latin-accent.none", query: "nïr", matchingWords: [], companions: []),
+  ]
+
+  /// One syllable for each compound final and each compound vowel: the syllables on the way to
+  /// it are common (다 before an ㄹ syllable and 달 before others for 닭; 오 for 왜), the syllable
+  /// rare. A final's matching words hold the syllable, or the syllable before its final's second
+  /// letter moves on (달걀 for 닭).
+  static let compoundKinds: [Kind] = [
+    ("final-gs", "넋", ["넋", "넉살"]), ("final-nj", "앉", ["앉아", "안정"]),
+    ("final-nh", "많", ["많이", "만화"]), ("final-lg", "닭", ["닭", "달걀"]),
+    ("final-lm", "삶", ["삶", "살며시"]), ("final-lb", "넓", ["넓은", "널바닥"]),
+    ("final-ls", "곬", ["곬", "골수"]), ("final-lt", "핥", ["핥다", "할텐데"]),
+    ("final-lp", "읊", ["읊조림", "을퍼"]), ("final-lh", "끓", ["끓는", "끌힘"]),
+    ("final-bs", "값", ["값", "갑시다"]), ("vowel-wa", "과", ["과일", "관객"]),
+    ("vowel-wae", "왜", ["왜가리"]), ("vowel-oe", "되", ["되다"]), ("vowel-wo", "뭐", ["뭐라"]),
+    ("vowel-we", "궤", ["궤도"]), ("vowel-wi", "쉬", ["쉬다"]), ("vowel-ui", "의", ["의자"]),
+  ].map { kind in
+    Kind(name: kind.0, query: kind.1, matchingWords: kind.2, companions: [], family: .compound)
+  }
+
+  /// The words the entries of the compound kinds' journal draw from: for each kind, the syllable
+  /// before its last letter followed by a syllable that does not go on with it, and words with
+  /// the syllable before its first vowel; none matches any compound kind's query.
+  static let compoundFiller = [
+    "너구리", "넉넉", "아니", "안개", "마늘", "만두", "다리", "달빛", "사랑", "살구", "너른", "널판",
+    "고래", "골짜기", "하루", "할머니", "으르렁", "을지", "끄르기", "끌림", "가방", "갑자기",
+    "고요", "고민", "오후", "오이", "도시", "도토리", "무게", "무스", "구름", "구두", "수박", "수건",
+    "으뜸", "향기", "저녁", "rain", "amber",
   ]
 
   /// Words every entry draws from: they hold the pieces of every kind's term and match no
@@ -105,12 +151,16 @@ enum AdversarialJournal {
     let isFavorite: Bool
   }
 
-  /// `size` entries, in the order they are added: days spread over five years at random.
-  static func rows(size: Int, using random: inout some RandomNumberGenerator) -> [Row] {
+  /// `size` entries of a family's journal, in the order they are added: days spread over five
+  /// years at random.
+  static func rows(
+    size: Int, family: Family = .main, using random: inout some RandomNumberGenerator
+  ) -> [Row] {
     func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+    let filler = family == .main ? Self.filler : compoundFiller
     // The entries that match, spread evenly, a share for each kind that has matches, with one
     // matching word each.
-    let matching = kinds.filter { !$0.matchingWords.isEmpty }
+    let matching = kinds.filter { $0.family == family && !$0.matchingWords.isEmpty }
     let perKind = matchesPerKind(size: size)
     var planted: [Int: Kind] = [:]
     let stride = max(1, size / max(1, perKind * matching.count))
@@ -129,7 +179,7 @@ enum AdversarialJournal {
       var words = (0..<(6 + Int(random.next() % 5))).map { _ in pick(filler) }
       let firstHalf = random.next() % 2 == 0
       let kind = planted[position]
-      if kind?.companions.isEmpty ?? true {
+      if family == .main, kind?.companions.isEmpty ?? true {
         words.insert(pick(firstHalf ? halves.first : halves.second), at: words.count / 2)
       }
       if let kind {

@@ -4,7 +4,7 @@
 /// -1 when the index cannot narrow it.
 func candidates(for text: String, in store: SQLiteJournalStore) throws -> Int64 {
   try store.database.read { connection in
-    guard let match = try store.indexQuery(JournalSearchQuery(text), on: connection) else {
+    guard let match = SQLiteJournalStore.indexQuery(JournalSearchQuery(text)) else {
       return -1
     }
     return try listed(match, on: connection)
@@ -24,4 +24,10 @@ private func listed(_ match: String, on connection: SQLiteConnection) throws -> 
     try statement.bind(match, at: 1)
     return try statement.step() ? statement.int64(at: 0) : -1
   }
+}
+
+/// Whether the store's search index is in more than one segment, asked of FTS5 as its
+/// documentation allows (see ``SearchSQL/isInSeveralSegments(in:)``).
+func isInSeveralSegments(_ store: SQLiteJournalStore) throws -> Bool {
+  try store.database.withWriter { try SearchSQL.isInSeveralSegments(in: $0) }
 }

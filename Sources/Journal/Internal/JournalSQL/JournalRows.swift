@@ -5,6 +5,9 @@ struct JournalRows: Sendable {
   var entries: [JournalEntry] = []
   /// One ``JournalError/Code/corruptEntry`` error per row set aside.
   var unreadable: [JournalError] = []
+  /// For a search: the entries whose text it checked against the terms, counted (not timed).
+  /// What the search's bound is stated in (see ``SearchPlanner``).
+  var examined = 0
 
   /// Reads the statement's current row into ``entries``, or sets it aside in ``unreadable``.
   mutating func append(_ statement: SQLiteStatement, cache: EntryRowCache) {

@@ -200,6 +200,11 @@ final class SQLiteConnection {
   /// The rows changed by the most recent INSERT, UPDATE or DELETE.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
+  /// The rows changed by every statement since the connection opened, as SQLite counts them
+  /// (`sqlite3_total_changes64`): what tells whether an FTS5 `merge` command did any work
+  /// (<https://sqlite.org/fts5.html#the_merge_command>).
+  var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
   /// Whether a transaction is open.
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -144,31 +144,50 @@ extension SearchText {
   /// What a term whose last character may still be being typed can ask of the index: the
   /// finished characters' tokens, and a character after them that can begin the keys; `nil`
   /// when that is nothing.
+  ///
+  /// The characters that can begin text whose keys begin with `keys` (the *starters*) follow
+  /// from the keys' structure:
+  /// - a consonant then a vowel: the syllables whose keys begin with the keys (no final, a
+  ///   single final, a double final, a compound vowel), the syllables on the way to them whose
+  ///   keys are a shorter beginning (`다` and `달` for `닭`, `오` for `와`), and the consonant
+  ///   written alone as a letter;
+  /// - anything no syllable can begin with (two consonants, `ㄳ`; a vowel, `ㅘ`): the letters
+  ///   written alone whose keys agree with them (``letters(agreeingWith:)``).
+  ///
+  /// A starter whose keys stop short of the keys is followed by a character that goes on with
+  /// the rest. When a syllable can (one consonant is left: `달` then ㄱ for `닭`), that is its
+  /// follow token, which lists exactly the text that goes on so. When none can (ㄹ ㄱ are left
+  /// after `다`; ㅏ after `오`), only a letter written alone can, and the starter asks for its
+  /// pair with each such letter: the follow token (`다` before any ㄹ syllable) would list every
+  /// `다리` of the journal, none of which matches.
   static func unfinishedQuery(finished: ArraySlice<UInt16>, keys: [UInt16]) -> Conjunction? {
-    // The characters that can begin text whose keys begin with `keys`, when a vowel follows the
-    // first consonant: a syllable on the way to the keys or past them, or the consonant alone
-    // as a letter (the vowel then written as a letter after it).
     var starters: [UInt16] = []
-    if keys.count >= 2, (0x314F...0x3163).contains(keys[1]),
-      let initial = KoreanText.initials.firstIndex(of: keys[0])
+    let syllableCanBegin = canBeginSyllable(keys)
+    if keys.count >= 2, syllableCanBegin, let initial = KoreanText.initials.firstIndex(of: keys[0])
     {
       starters = KoreanText.syllables(compatibleWith: keys)
       starters.append(0x1100 + UInt16(initial))
       if let final = KoreanText.finals.firstIndex(of: keys[0]), final > 0 {
         starters.append(0x11A8 + UInt16(final - 1))
       }
+    } else if !syllableCanBegin {
+      starters = letters(agreeingWith: keys)
     }
     // Each starter as the tokens that find it: after `before`, the pair they make; with nothing
     // before it, a prefix of the starter. A starter whose keys are only a beginning of `keys` is
-    // followed by a character that goes on with the rest: its follow token with that
-    // character's first key, which alone finds it when nothing is before it.
+    // followed by a character that goes on with the rest, as above.
     func alternatives(after before: UInt16?) -> [[IndexToken]] {
-      starters.map { starter in
+      starters.flatMap { starter -> [[IndexToken]] in
         let typed = KoreanText.keys(of: starter)
-        let follow =
-          typed.count < keys.count ? followToken(starter, followedBy: keys[typed.count]) : nil
-        guard let before else { return [follow ?? IndexToken([starter], isPrefix: true)] }
-        return [IndexToken([tokenUnit(before), starter])] + (follow.map { [$0] } ?? [])
+        let head = before.map { [IndexToken([tokenUnit($0), starter])] } ?? []
+        guard typed.count < keys.count else {
+          return [head.isEmpty ? [IndexToken([starter], isPrefix: true)] : head]
+        }
+        let rest = Array(keys[typed.count...])
+        if canBeginSyllable(rest) {
+          return [head + [followToken(starter, followedBy: rest[0])]]
+        }
+        return letters(agreeingWith: rest).map { head + [IndexToken([starter, $0])] }
       }
     }
     if finished.isEmpty {
@@ -183,12 +202,36 @@ extension SearchText {
     if let last = finished.last, KoreanText.isHangul(last) {
       conjunction.requirements.append(Requirement(followToken(last, followedBy: keys[0])))
     }
-    // The characters that may follow: a hundred tokens or more, each looked up before a
-    // candidate is read, so the planner asks for them only when the rest leaves many candidates.
     if let last = finished.last, isIndexed(last), !starters.isEmpty {
       conjunction.requirements.append(Requirement(alternatives: alternatives(after: last)))
     }
     return conjunction.isEmpty ? nil : conjunction
+  }
+
+  /// Whether a syllable's keys can begin with `keys`: a consonant that begins syllables, then a
+  /// vowel or nothing more.
+  static func canBeginSyllable(_ keys: [UInt16]) -> Bool {
+    guard let first = keys.first, KoreanText.initials.contains(first) else { return false }
+    return keys.count == 1 || (0x314F...0x3163).contains(keys[1])
+  }
+
+  /// The Hangul letters, as folded text writes them alone (conjoining jamo: folding turns the
+  /// compatibility letters a keyboard types into these), whose keys agree with `keys` as far as
+  /// both go and begin with its first: the characters that can begin text whose keys begin
+  /// with `keys` when no syllable can.
+  static func letters(agreeingWith keys: [UInt16]) -> [UInt16] {
+    guard let first = keys.first else { return [] }
+    var letters: [UInt16] = []
+    for letter in UInt16(0x1100)...0x11FF {
+      let typed = KoreanText.keys(of: letter)
+      guard typed.count > 0, typed[0] == first else { continue }
+      var agree = true
+      for index in 1..<min(typed.count, keys.count) where typed[index] != keys[index] {
+        agree = false
+      }
+      if agree { letters.append(letter) }
+    }
+    return letters
   }
 
   private static func unique(_ tokens: [IndexToken]) -> [IndexToken] {

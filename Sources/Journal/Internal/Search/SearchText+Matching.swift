@@ -24,7 +24,9 @@ extension SearchText {
         let finished = UnsafeBufferPointer(rebasing: units.dropLast())
         var start = 0
         while let found = firstPosition(of: finished, in: field, from: start) {
-          if textBegins(with: keys, in: field, at: found + finished.count) { return true }
+          if KoreanText.keysBegin(keys, in: field, at: found + finished.count, upTo: field.count) {
+            return true
+          }
           start = found + 1
         }
       }
@@ -62,42 +64,16 @@ extension SearchText {
     _ initials: [UInt16], in field: UnsafeBufferPointer<UInt16>
   ) -> Bool {
     guard field.count >= initials.count else { return false }
-    for start in 0...(field.count - initials.count) {
-      var offset = 0
-      while offset < initials.count,
-        KoreanText.initialConsonant(of: field[start + offset]) == initials[offset]
-      {
-        offset += 1
-      }
-      if offset == initials.count { return true }
+    for start in 0...(field.count - initials.count)
+    where KoreanQuery.initialsBegin(initials, in: field, at: start) {
+      return true
     }
     return false
-  }
-
-  /// Whether the keys that type the field's characters from `position` on begin with `keys`.
-  private static func textBegins(
-    with keys: [UInt16], in field: UnsafeBufferPointer<UInt16>, at position: Int
-  ) -> Bool {
-    var matched = 0
-    var index = position
-    while matched < keys.count {
-      guard index < field.count else { return false }
-      let typed = KoreanText.keys(of: field[index])
-      var offset = 0
-      while offset < typed.count, matched < keys.count {
-        guard typed[offset] == keys[matched] else { return false }
-        offset += 1
-        matched += 1
-      }
-      index += 1
-    }
-    return true
   }
 
   /// The keys that type one character (compound letters split, letters in compatibility form);
   /// anything that is not Hangul as itself.
   static func keys(of unit: UInt16) -> [UInt16] {
-    let keys = KoreanText.keys(of: unit)
-    return (0..<keys.count).map { keys[$0] }
+    KoreanQuery.keys(of: unit)
   }
 }

@@ -23,44 +23,13 @@ import HaruShared
 /// step, and the agreement tests (`SearchReference`, the adversarial journals) check it against a
 /// brute-force search. Asking for fewer tokens is always sound; it only costs speed.
 enum SearchText {
-  /// One term of a query, folded, with what its other two ways of matching need.
-  struct Term: Hashable, Sendable {
-    /// The folded characters as UTF-16 code units; never empty.
-    let units: [UInt16]
-    /// For a term of consonant letters only (초성): the consonants, as compatibility letters.
-    let initials: [UInt16]?
-    /// For the last term of a query that does not end in whitespace, when its last character is
-    /// Hangul: the keys that type that character, which may still be being typed.
-    let unfinishedKeys: [UInt16]?
-
-    init(_ units: [UInt16], mayBeUnfinished: Bool) {
-      self.units = units
-      let initials = units.map { unit in
-        KoreanText.isSyllable(unit) ? nil : KoreanText.initialConsonant(of: unit)
-      }
-      self.initials = initials.allSatisfy { $0 != nil } ? initials.compactMap(\.self) : nil
-      if mayBeUnfinished, let last = units.last, KoreanText.isHangul(last) {
-        unfinishedKeys = SearchText.keys(of: last)
-      } else {
-        unfinishedKeys = nil
-      }
-    }
-
-    /// The characters before the one that may still be being typed.
-    var finished: ArraySlice<UInt16> { units.dropLast() }
-  }
+  /// One term of a query, folded, with what its other two ways of matching need: the model
+  /// the place directory uses too (``KoreanQuery``).
+  typealias Term = KoreanQuery.Term
 
   /// The terms of a search box's text: folded, split at whitespace; the last one may be
   /// unfinished when the text does not end in whitespace.
   static func terms(_ text: String) -> [Term] {
-    let folded = KoreanText.normalized(text)
-    let endsOpen = folded.last.map { !$0.isWhitespace } ?? false
-    let parts = folded.split(whereSeparator: \.isWhitespace)
-    // A term given twice matches as once: checking it again for every candidate costs time.
-    var seen: Set<Term> = []
-    return parts.enumerated().compactMap { index, part in
-      let term = Term(Array(part.utf16), mayBeUnfinished: endsOpen && index == parts.count - 1)
-      return seen.insert(term).inserted ? term : nil
-    }
+    KoreanQuery.terms(KoreanText.normalized(text))
   }
 }

@@ -41,9 +41,10 @@ enum SearchSQL {
       + "WHERE block.search_key >= \(start) AND block.search_key < \(end)) + 1, \(start))"
   }
 
-  /// Matches from the index, newest day first; not ordered within a day. Parameters: ?1 the MATCH
-  /// expression, ?2 the terms (see `SearchFunctions.encode`), ?3 day, ?4 created_at and ?5 id of
-  /// the cursor and ?6 the start of the cursor's day's block (when there is a cursor).
+  /// Candidates from the index, newest day first, not ordered within a day, each with whether it
+  /// matches in column ``matchColumn``. Parameters: ?1 the MATCH expression, ?2 the terms, ?3
+  /// day, ?4 created_at and ?5 id of the cursor and ?6 the start of the cursor's day's block
+  /// (when there is a cursor).
   static func indexed(favoritesOnly: Bool, afterCursor: Bool) -> String {
     var conditions = ["entry_search MATCH ?1"]
     if afterCursor {
@@ -52,44 +53,26 @@ enum SearchSQL {
       ]
     }
     if favoritesOnly { conditions.append("entry.is_favorite = 1") }
-    conditions.append(matches)
     // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found
     // by its key.
-    return "SELECT \(columns) FROM entry_search CROSS JOIN entry "
+    return "SELECT \(columns), \(matches) FROM entry_search CROSS JOIN entry "
       + "ON entry.search_key = entry_search.rowid "
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
 
-  /// The entry with the key ?10, if it matches. Other parameters as in
-  /// ``indexed(favoritesOnly:afterCursor:)``, without ?1 and ?6.
-  static func listed(favoritesOnly: Bool, afterCursor: Bool) -> String {
-    var conditions = ["entry.search_key = ?10"]
-    if afterCursor { conditions.append("(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)") }
-    if favoritesOnly { conditions.append("entry.is_favorite = 1") }
-    conditions.append(matches)
-    return "SELECT \(columns) FROM entry WHERE \(conditions.joined(separator: " AND "))"
-  }
-
-  /// A page of matches found by walking the list newest first. Parameters: ?2 the terms, ?3, ?4
-  /// and ?5 the cursor (when there is one), ?7 the limit, ?8 brand and ?9 perfume name (for one
-  /// perfume's list).
-  static func scanned(_ list: JournalList, afterCursor: Bool) -> String {
-    "SELECT \(columns) FROM entry WHERE "
-      + (listConditions(list, afterCursor: afterCursor) + [matches]).joined(separator: " AND ")
-      + newestFirstLimit
-  }
-
   /// Entries of a list newest first, at most ?7 of them, each with whether it matches in column
-  /// ``walkedMatchColumn``. Parameters as in ``scanned(_:afterCursor:)``, ?7 the most entries
-  /// walked.
+  /// ``matchColumn``. Parameters: ?2 the terms, ?3, ?4 and ?5 the cursor (when there is one), ?7
+  /// the most entries walked (-1 for no limit), ?8 brand and ?9 perfume name (for one perfume's
+  /// list).
   static func walked(_ list: JournalList, afterCursor: Bool) -> String {
     let conditions = listConditions(list, afterCursor: afterCursor)
     let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
     return "SELECT \(columns), \(matches) FROM entry \(filter)" + newestFirstLimit
   }
 
-  /// The column of ``walked(_:afterCursor:)`` that tells whether the entry matches.
-  static let walkedMatchColumn: Int32 = 10
+  /// The column of ``walked(_:afterCursor:)`` and ``indexed(favoritesOnly:afterCursor:)`` that
+  /// tells whether the entry matches.
+  static let matchColumn: Int32 = 10
 
   /// The conditions of a walk of a list: after the cursor (?3, ?4, ?5), in the list (?8, ?9).
   private static func listConditions(_ list: JournalList, afterCursor: Bool) -> [String] {
@@ -140,91 +123,58 @@ enum SearchSQL {
       "INSERT INTO entry_search (entry_search, rank) VALUES ('hashsize', 33554432)")
   }
 
-  /// The segments the index is merged down to once writes pause, when FTS5 can: it merges only
-  /// segments of one level with each other, so a few of different sizes may stay.
-  static let segmentLimit = 6
-
   /// The most pages one merge after a pause writes: a few milliseconds of work.
   static let pagesPerMerge = 256
 
-  /// Merges segments of the search index, up to `pages` pages, while it is in more than `limit`
-  /// of them (see ``SearchIndexMaintenance``).
+  /// The pages one `merge` command writes at most.
+  private static let pagesPerCommand = 64
+
+  /// Merges segments of the search index, up to `pages` pages, while a level of it holds two
+  /// segments or more (see ``SearchIndexMaintenance``).
   ///
-  /// FTS5's `merge` command merges the segments of the level that holds the most of them, if it
-  /// holds at least `usermerge` (4 by default; set to 2 here, once, in the index's
-  /// configuration), and goes on from where it stopped the next time, so each call does a
-  /// bounded amount of work.
+  /// FTS5's `merge` command with a positive number of pages merges the segments of a level that
+  /// holds at least `usermerge` of them (set to 2 here, in the same transaction), and
+  /// goes on from where it stopped the next time, so each call does a bounded amount of work. It
+  /// did work when SQLite's count of changed rows grew by two or more, as FTS5's documentation
+  /// says (<https://sqlite.org/fts5.html#the_merge_command>): that is all this reads of the
+  /// index, so nothing here depends on how FTS5 lays out its tables.
   ///
-  /// - Returns: Whether the index is in fewer segments than before.
-  static func mergeSegments(
-    downTo limit: Int, pages: Int, in connection: SQLiteConnection
-  ) throws -> Bool {
-    let before = try segmentCount(in: connection)
-    guard before > limit else { return false }
-    let configured = try connection.integer(
-      "SELECT count(*) FROM entry_search_config WHERE k = 'usermerge' AND v = 2")
-    if configured == 0 {
-      try connection.execute(
-        "INSERT INTO entry_search (entry_search, rank) VALUES ('usermerge', 2)")
-    }
+  /// - Returns: Whether anything was merged.
+  static func mergeSegments(pages: Int, in connection: SQLiteConnection) throws -> Bool {
+    try connection.execute("INSERT INTO entry_search (entry_search, rank) VALUES ('usermerge', 2)")
     var left = pages
-    var count = before
-    while count > limit, left > 0 {
-      let step = min(left, 64)
+    var merged = false
+    while left > 0 {
+      let step = min(left, pagesPerCommand)
+      let before = connection.totalChanges
       try connection.execute(
         "INSERT INTO entry_search (entry_search, rank) VALUES ('merge', \(step))")
+      guard connection.totalChanges - before >= 2 else { break }
+      merged = true
       left -= step
-      count = try segmentCount(in: connection)
     }
-    return count < before
+    return merged
   }
 
-  /// How many segments the search index is in, read from FTS5's structure record (row 10 of
-  /// `entry_search_data`: a 4-byte cookie, then varints for the number of levels and of
-  /// segments, which its first 24 bytes hold).
-  static func segmentCount(in connection: SQLiteConnection) throws -> Int {
-    let hex = Array(
-      try connection.text(
-        "SELECT hex(substr(block, 1, 24)) FROM entry_search_data WHERE id = 10"
-      ).utf8)
-    let bytes = bytes(fromHex: hex)
-    var position = 4
-    _ = varint(in: bytes, at: &position)  // the number of levels
-    return Int(clamping: varint(in: bytes, at: &position))
-  }
-
-  /// How many entries the search index lists, read from FTS5's averages record (row 1 of
-  /// `entry_search_data`, whose first varint counts the rows indexed): one look-up, where
-  /// `count(*)` reads every row.
-  static func indexedEntryCount(in connection: SQLiteConnection) throws -> Int {
-    let hex = Array(
-      try connection.text(
-        "SELECT coalesce(hex(substr(block, 1, 9)), '') FROM entry_search_data WHERE id = 1"
-      ).utf8)
-    var position = 0
-    return Int(clamping: varint(in: bytes(fromHex: hex), at: &position))
-  }
-
-  /// The bytes that hexadecimal digits spell.
-  private static func bytes(fromHex hex: [UInt8]) -> [UInt8] {
-    stride(from: 0, to: hex.count - 1, by: 2).compactMap { offset in
-      UInt8(String(decoding: hex[offset..<offset + 2], as: UTF8.self), radix: 16)
+  /// Whether the search index is in more than one segment: whether FTS5's `merge` command with
+  /// a negative number of pages, which merges any two segments whatever their levels, finds work
+  /// (<https://sqlite.org/fts5.html#the_merge_command>). The command runs inside a savepoint
+  /// that is rolled back, so nothing changes; it needs the write lock.
+  static func isInSeveralSegments(in connection: SQLiteConnection) throws -> Bool {
+    try connection.execute("SAVEPOINT haru_segments")
+    do {
+      let before = connection.totalChanges
+      try connection.execute(
+        "INSERT INTO entry_search (entry_search, rank) VALUES ('merge', -1)")
+      let several = connection.totalChanges - before >= 2
+      try connection.execute("ROLLBACK TO haru_segments")
+      try connection.execute("RELEASE haru_segments")
+      return several
+    } catch {
+      try? connection.execute("ROLLBACK TO haru_segments")
+      try? connection.execute("RELEASE haru_segments")
+      throw error
     }
-  }
-
-  /// The varint at `position` in `bytes` (seven bits a byte, big-endian, the high bit set on all
-  /// but the last; nine bytes read at most), and moves `position` past it.
-  static func varint(in bytes: [UInt8], at position: inout Int) -> UInt64 {
-    var value: UInt64 = 0
-    var read = 0
-    while position < bytes.count, read < 9 {
-      let byte = bytes[position]
-      position += 1
-      read += 1
-      value = value << 7 | UInt64(byte & 0x7F)
-      if byte < 0x80 { break }
-    }
-    return value
   }
 
   private static let matches = "haru_search_matches(?2, brand, perfume_name, notes, sentence)"
