@@ -167,28 +167,25 @@ enum EnvelopeReader {
   ) -> ForecastError {
     let httpStatus = Int(exactly: status)
     let said = message ?? ""
+    func refusal(_ code: KMAResultCode, _ why: String) -> ForecastError {
+      ForecastError(
+        .kmaResult,
+        message: "\(service.name) answered through KMA's API Hub with status \(status): \(why)",
+        kmaResultCode: code, httpStatus: httpStatus, fromAPIHub: true)
+    }
     switch status {
     case 401:
-      return ForecastError(
-        .kmaResult,
-        message:
-          "\(service.name) answered through KMA's API Hub with status 401: the key is not known "
-          + "there. API Hub takes its own authKey, not the data portal's service key.",
-        kmaResultCode: .serviceKeyNotRegistered, httpStatus: httpStatus, fromAPIHub: true)
+      return refusal(
+        .serviceKeyNotRegistered,
+        "the key is not known there. API Hub takes its own authKey, not the data portal's "
+          + "service key.")
     case 403 where said.contains("한도") || said.lowercased().contains("limit"):
-      return ForecastError(
-        .kmaResult,
-        message:
-          "\(service.name) answered through KMA's API Hub with status 403: the key's call limit "
-          + "is used up; try again tomorrow or ask API Hub for a larger limit.",
-        kmaResultCode: .requestLimitExceeded, httpStatus: httpStatus, fromAPIHub: true)
+      return refusal(
+        .requestLimitExceeded,
+        "the key's call limit is used up; try again tomorrow or ask API Hub for a larger limit.")
     case 403:
-      return ForecastError(
-        .kmaResult,
-        message:
-          "\(service.name) answered through KMA's API Hub with status 403: the key has not "
-          + "applied for this API; apply for it (활용신청) on API Hub.",
-        kmaResultCode: .accessDenied, httpStatus: httpStatus, fromAPIHub: true)
+      return refusal(
+        .accessDenied, "the key has not applied for this API; apply for it (활용신청) on API Hub.")
     default:
       let advice =
         status >= 500 ? "the service is failing; try again later" : "check the base URL and the key"
