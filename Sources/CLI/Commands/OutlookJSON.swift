@@ -222,12 +222,8 @@ struct OutlookJSON: Encodable {
         sky: hour.sky?.rawValue, precipitationType: hour.precipitationType.map(Self.typeName),
         humidity: hour.humidity)
     }
-    let hourStart = Date(
-      timeIntervalSince1970: (outlook.referenceTime.timeIntervalSince1970 / 3600).rounded(.down)
-        * 3600)
     rain = outlook.rainLine.map { ["ko": $0.text(in: .korean), "en": $0.text(in: .english)] }
-    hours = outlook.days.filter { $0.source != .midTerm }.sorted { $0.day < $1.day }
-      .flatMap(\.hourly).filter { $0.time >= hourStart }.map(Hour.init)
+    hours = outlook.hourly.map(Hour.init)
     let warningsReason = report?.missingReason
     missing =
       ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)

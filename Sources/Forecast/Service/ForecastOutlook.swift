@@ -126,7 +126,7 @@ public struct ForecastOutlook: Hashable, Sendable {
     let hourStart = Date(
       timeIntervalSinceReferenceDate: (referenceTime.timeIntervalSinceReferenceDate / 3600).rounded(
         .down) * 3600)
-    return days.flatMap(\.hourly).filter { $0.time >= hourStart }
+    return days.flatMap(\.hourly).filter { $0.time >= hourStart }.sorted { $0.time < $1.time }
   }
 
   /// Whether it will rain in the six hours from the hour of ``referenceTime``, from the conditions
