@@ -34,12 +34,14 @@ extension HaruCLI {
       #expect(
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
-          "missing", "missingReasons", "air", "warnings", "days", "hours", "rain", "requests",
+          "missing", "missingReasons", "air", "warnings", "days", "hours", "nextHours", "rain",
+          "requests",
         ])
-      // The fixtures hold no rain: the line says so in both languages.
+      // The ultra-short fixture has drizzle in its sixth hour (15:00) and the short-term one no
+      // rain that day: the line is the ultra-short forecast's, in both languages.
       #expect(
         document["rain"] as? [String: String]
-          == ["ko": "6시간 동안 비 소식 없음", "en": "No rain in the next 6 hours"])
+          == ["ko": "15시부터 빗방울 (1mm 미만)", "en": "Drizzle from 15:00 (under 1 mm)"])
       #expect((document["missingReasons"] as? [Any])?.isEmpty == true)
       // The warning service answers "no data" for every day: none in force.
       #expect((document["warnings"] as? [Any])?.isEmpty == true)
@@ -125,6 +127,17 @@ extension HaruCLI {
         #expect(types.contains(hour["precipitationType"] as? String ?? ""), "\(hour)")
         #expect((0...100).contains(hour["probability"] as? Int ?? -1), "\(hour)")
       }
+      // The ultra-short run of 09:30: its six hours from 10:00, each with the hour's fields; the
+      // fixture has no POP (as the bodies before 2026-06-23), so no probability.
+      let next = try #require(document["nextHours"] as? [[String: Any]])
+      #expect(
+        next.compactMap { $0["time"] as? String }
+          == (10...15).map { "2026-11-30T\($0):00:00+09:00" })
+      for hour in next {
+        #expect(Set(hour.keys) == Set(hours.first?.keys.map { $0 } ?? []), "\(hour)")
+        #expect(hour["temperature"] is Double && hour["probability"] is NSNull, "\(hour)")
+      }
+      #expect(next.last?["precipitationType"] as? String == "drizzle")
       // The key went to the server, in its parameter.
       #expect(server.received.allSatisfy { $0.target.contains("serviceKey=\(Self.key)") })
     }
@@ -155,7 +168,8 @@ extension HaruCLI {
       #expect(now.contains(" · feels like -6°") == shown, "\(now)")
       // The rain line comes before the conditions now.
       let lines = english.standardOutput.split(separator: "\n").map(String.init)
-      let rain = try #require(lines.firstIndex(of: "No rain in the next 6 hours"), "\(english)")
+      let rain = try #require(
+        lines.firstIndex(of: "Drizzle from 15:00 (under 1 mm)"), "\(english)")
       #expect(lines.firstIndex { $0.hasPrefix("Now ") }.map { rain < $0 } == true)
       #expect(korean.standardOutput.contains(" · 체감 -6°") == shown, "\(korean)")
     }

@@ -24,7 +24,9 @@ extension HaruCLI {
     ]
 
     /// The operations of KMA's forecast services an outlook uses.
-    static let kmaOperations = ["getVilageFcst", "getUltraSrtNcst", "getMidLandFcst", "getMidTa"]
+    static let kmaOperations = [
+      "getVilageFcst", "getUltraSrtNcst", "getUltraSrtFcst", "getMidLandFcst", "getMidTa",
+    ]
 
     static func refresh(
       _ haru: Haru, _ server: LocalHTTPServer, at now: String, town: [String]
@@ -63,6 +65,7 @@ extension HaruCLI {
           haru, server, at: "2026-11-29T23:40:00+09:00", town: Self.towns[0]))
       #expect(first.operations["getVilageFcst"] == 3)
       #expect(first.operations["getUltraSrtNcst"] == 1)
+      #expect(first.operations["getUltraSrtFcst"] == 1)
       #expect(first.operations["getMidLandFcst"] == 1)
       #expect(first.operations["getMidTa"] == 1)
       #expect(first.operations["getPwnStatus"] == 1)
@@ -79,9 +82,10 @@ extension HaruCLI {
           day.merge(cost.operations, uniquingKeysWith: +)
           if index > 0 { otherTowns += cost.total }
         }
-        // A refresh with nothing newly published, five minutes later.
+        // A refresh with nothing newly published, two minutes later (the ultra-short run is
+        // out at :45, the nowcast at :10).
         if step % 12 == 5 {
-          let later = Self.time(start, plus: step * 30 + 5)
+          let later = Self.time(start, plus: step * 30 + 2)
           nothingNew +=
             Self.requests(
               try await Self.refresh(haru, server, at: later, town: Self.towns[0])
@@ -96,9 +100,11 @@ extension HaruCLI {
       print(
         "simulated day: first refresh \(first.total) requests \(first.operations); "
           + "the day's 144 refreshes: \(total) requests; KMA forecast: \(kma); others: \(others)")
-      // What KMA published that day: 24 nowcasts, 8 short-term runs, 2 mid-term issuances of
-      // two operations each.
+      // What KMA published that day: 24 nowcasts, 24 ultra-short runs, 8 short-term runs, 2
+      // mid-term issuances of two operations each: 60 requests.
       #expect(day["getUltraSrtNcst"] == 24)
+      #expect(day["getUltraSrtFcst"] == 24)
+      #expect(Self.kmaOperations.map { day[$0] ?? 0 }.reduce(0, +) == 60)
       #expect(day["getVilageFcst"] == 8)
       #expect(day["getMidLandFcst"] == 2)
       #expect(day["getMidTa"] == 2)

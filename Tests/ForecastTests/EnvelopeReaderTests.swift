@@ -9,11 +9,8 @@ import Testing
 /// The bodies are in `Fixtures/kma-ultra` and `Fixtures/kma-living`; each folder's
 /// PROVENANCE.md says where each is from. 출처: 기상청.
 struct EnvelopeReaderTests {
-  private static let fixtures = URL(filePath: #filePath).deletingLastPathComponent()
-    .appending(path: "Fixtures")
-
   private func body(_ path: String) throws -> Data {
-    try Data(contentsOf: Self.fixtures.appending(path: path))
+    try fixtureBody(path)
   }
 
   private func response(_ path: String, status: Int = 200) throws -> HTTPResponse {

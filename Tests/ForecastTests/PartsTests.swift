@@ -11,7 +11,7 @@ import Testing
 /// Each part of the outlook fetched once per issuance and kept in the disk cache the app, its
 /// widget and the CLI share; and the widget's read of it.
 @Suite struct PartsTests {
-  /// A stand-in for KMA's short-term, nowcast and mid-term operations, with a switch per
+  /// A stand-in for KMA's short-term, nowcast, ultra-short and mid-term operations, with a switch per
   /// operation that makes it refuse.
   final class KMAStandIn: Sendable {
     let transport: StubTransport
@@ -39,9 +39,11 @@ import Testing
           let kind = KMAOperation.all.first(where: { $0.name == operation }),
           let run = try? KMARun(operation: kind, baseDate: baseDay, baseHour: hour)
         else { return .json(KMAFixtures.noData) }
-        return kind == .nowcast
-          ? .json(KMAFixtures.nowcast(for: run, at: seoul))
-          : .json(KMAFixtures.shortTermForecast(for: run, at: seoul))
+        switch kind {
+        case .nowcast: return .json(KMAFixtures.nowcast(for: run, at: seoul))
+        case .ultraShortForecast: return .json(KMAFixtures.ultraShortForecast(for: run, at: seoul))
+        default: return .json(KMAFixtures.shortTermForecast(for: run, at: seoul))
+        }
       }
     }
 
@@ -92,9 +94,9 @@ import Testing
 
     #expect(
       standIn.asked.sorted() == [
-        "getMidLandFcst ? ?", "getMidTa ? ?", "getUltraSrtNcst 20261130 1000",
-        "getVilageFcst 20261128 2300", "getVilageFcst 20261129 2300",
-        "getVilageFcst 20261130 0800",
+        "getMidLandFcst ? ?", "getMidTa ? ?", "getUltraSrtFcst 20261130 0930",
+        "getUltraSrtNcst 20261130 1000", "getVilageFcst 20261128 2300",
+        "getVilageFcst 20261129 2300", "getVilageFcst 20261130 0800",
       ])
   }
 
@@ -102,7 +104,7 @@ import Testing
     let standIn = KMAStandIn()
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try await refresh(standIn, at: try kst(2026, 11, 30, 10, 15), in: directory)
+    let first = try await refresh(standIn, at: try kst(2026, 11, 30, 10, 50), in: directory)
     let asked = standIn.asked.count
 
     let second = try await refresh(standIn, at: try kst(2026, 11, 30, 11, 5), in: directory)
@@ -111,6 +113,7 @@ import Testing
     #expect(second.days == first.days)
     #expect(second.current?.time == first.current?.time)
     #expect(second.current?.temperature == first.current?.temperature)
+    #expect(second.nextHours == first.nextHours && second.nextHours.count == 6)
   }
 
   @Test func onlyThePartsWhoseIssuanceIsDueAreAsked() async throws {
@@ -123,25 +126,30 @@ import Testing
     try await refresh(standIn, at: try kst(2026, 11, 30, 11, 10), in: directory)
     #expect(
       Array(standIn.asked.dropFirst(before)).sorted() == [
-        "getUltraSrtNcst 20261130 1100", "getVilageFcst 20261130 1100",
+        "getUltraSrtFcst 20261130 1030", "getUltraSrtNcst 20261130 1100",
+        "getVilageFcst 20261130 1100",
       ])
 
     try await refresh(standIn, at: try kst(2026, 11, 30, 11, 40), in: directory)
-    #expect(standIn.asked.count == before + 2)
+    #expect(standIn.asked.count == before + 3)
+
+    try await refresh(standIn, at: try kst(2026, 11, 30, 11, 45), in: directory)
+    #expect(Array(standIn.asked.dropFirst(before + 3)) == ["getUltraSrtFcst 20261130 1130"])
 
     try await refresh(standIn, at: try kst(2026, 11, 30, 12, 10), in: directory)
-    #expect(Array(standIn.asked.dropFirst(before + 2)) == ["getUltraSrtNcst 20261130 1200"])
+    #expect(Array(standIn.asked.dropFirst(before + 4)) == ["getUltraSrtNcst 20261130 1200"])
   }
 
   /// The simulated day, every 30 minutes from 00:10 to 23:40 after a first refresh the evening
-  /// before: each issuance KMA publishes is asked once — 24 nowcasts, 8 short-term runs, 2
-  /// mid-term issuances of two operations — and yesterday's run, kept as last evening's, never.
+  /// before: each issuance KMA publishes is asked once — 24 nowcasts, 24 ultra-short runs, 8
+  /// short-term runs, 2 mid-term issuances of two operations — and yesterday's run, kept as last
+  /// evening's, never.
   @Test func aDayOfRefreshesAsksEachIssuanceOnce() async throws {
     let standIn = KMAStandIn()
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try await refresh(standIn, at: try kst(2026, 11, 29, 23, 40), in: directory)
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
     let start = try kst(2026, 11, 30, 0, 10)
 
     for step in 0..<48 {
@@ -151,8 +159,9 @@ import Testing
       }
     }
 
-    let day = standIn.asked.dropFirst(6)
+    let day = standIn.asked.dropFirst(7)
     #expect(day.filter { $0.hasPrefix("getUltraSrtNcst") }.count == 24)
+    #expect(day.filter { $0.hasPrefix("getUltraSrtFcst") }.count == 24)
     #expect(day.filter { $0.hasPrefix("getVilageFcst") }.count == 8)
     #expect(day.filter { $0.hasPrefix("getMidLandFcst") }.count == 2)
     #expect(day.filter { $0.hasPrefix("getMidTa") }.count == 2)
@@ -170,7 +179,7 @@ import Testing
     async let second = refresh(standIn, at: date, in: directory)
     let (a, b) = try await (first, second)
 
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
     #expect(a.days == b.days)
   }
 
@@ -291,7 +300,7 @@ import Testing
     let asked = standIn.asked.count
     let files = try snapshot(directory)
 
-    let later = try kst(2026, 11, 30, 10, 50)
+    let later = try kst(2026, 11, 30, 10, 40)
     let town = try Town(name: "시청 옆", gridPoint: Town.seoulCityHall.gridPoint)
     let stored = try #require(
       await ForecastService.storedOutlook(for: town, cacheDirectory: directory, at: later))
@@ -302,11 +311,14 @@ import Testing
     #expect(stored.outlook.days == fetched.days)
     #expect(stored.outlook.referenceTime == later)
     #expect(
-      stored.parts.map(\.part) == [.shortTerm, .yesterday, .current, .midTerm])
+      stored.parts.map(\.part) == [.shortTerm, .yesterday, .current, .nextHours, .midTerm])
     #expect(stored.part(.current)?.issuedAt == (try kst(2026, 11, 30, 10)))
-    #expect(stored.part(.current)?.age == .seconds(50 * 60))
+    #expect(stored.part(.current)?.age == .seconds(40 * 60))
     #expect(stored.part(.shortTerm)?.nextIssueAt == (try kst(2026, 11, 30, 11, 10)))
-    #expect(stored.nextIssueAt == (try kst(2026, 11, 30, 11, 10)))
+    // The next ultra-short run (10:30) is out at 10:45: the first thing a refresh would fetch.
+    #expect(stored.part(.nextHours)?.issuedAt == (try kst(2026, 11, 30, 9, 30)))
+    #expect(stored.nextIssueAt == (try kst(2026, 11, 30, 10, 45)))
+    #expect(stored.outlook.nextHours == fetched.nextHours && fetched.nextHours.count == 6)
     #expect(!stored.isStale)
 
     let afterTheNextRun = try #require(
@@ -331,10 +343,13 @@ import Testing
     let provider = try KMAProvider(serviceKey: sentinelKey)
     #expect(
       provider.nextPublication(after: try kst(2026, 11, 30, 10, 40))
+        == (try kst(2026, 11, 30, 10, 45)))
+    #expect(
+      provider.nextPublication(after: try kst(2026, 11, 30, 10, 45))
         == (try kst(2026, 11, 30, 11, 10)))
     #expect(
       provider.nextPublication(after: try kst(2026, 11, 30, 11, 10))
-        == (try kst(2026, 11, 30, 12, 10)))
+        == (try kst(2026, 11, 30, 11, 45)))
   }
 
   // MARK: - Bad files
@@ -356,12 +371,12 @@ import Testing
         == nil)
     let outlook = try await refresh(standIn, at: date, in: directory)
 
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
     let stored = await ForecastService.storedOutlook(
       for: .seoulCityHall, cacheDirectory: directory, at: date)
     #expect(stored?.outlook.days == outlook.days)
     try await refresh(standIn, at: date, in: directory)
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
   }
 
   /// The hours of the widget's file are columns of comma-separated values; a column that does not
@@ -408,7 +423,7 @@ import Testing
     let outlook = try await refresh(standIn, at: date, in: directory)
 
     #expect(outlook.today != nil)
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
     for file in cacheFiles(directory) { #expect(try Data(contentsOf: file) == newer) }
   }
 

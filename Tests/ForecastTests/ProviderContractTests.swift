@@ -90,7 +90,11 @@ struct ProviderKMARunTests {
       let date = start.addingTimeInterval(Double(step) * 300 + 60)
       let shortTerm = KMARun.latest(of: .shortTermForecast, at: date)
       let nowcast = KMARun.latest(of: .nowcast, at: date)
-      let expected = max(shortTerm.baseTime, nowcast.baseTime).addingTimeInterval(600)
+      let ultraShort = KMARun.latest(of: .ultraShortForecast, at: date)
+      // Ten minutes after the short-term run and the nowcast, fifteen after the ultra-short run.
+      let expected = max(
+        max(shortTerm.baseTime, nowcast.baseTime).addingTimeInterval(600),
+        ultraShort.baseTime.addingTimeInterval(900))
       #expect(provider.run(at: date).publishedAt == expected, "at \(date)")
     }
   }
@@ -98,11 +102,16 @@ struct ProviderKMARunTests {
   @Test func theKMARunFollowsConfiguredDelays() throws {
     var configuration = KMAConfiguration.dataGoKr
     configuration.publicationDelays[.nowcast] = .seconds(40 * 60)
+    configuration.publicationDelays[.ultraShortForecast] = .seconds(60 * 60)
     let provider = try KMAProvider(
       serviceKey: sentinelKey, configuration: configuration, transport: shortTermStub())
-    // 14:20: the 14:00 short-term run is out (14:10), the 14:00 nowcast is not (14:40).
+    // 14:20: the 14:00 short-term run is out (14:10), the 14:00 nowcast is not (14:40), nor the
+    // 13:30 ultra-short run (14:30).
     let run = provider.run(at: try kst(2026, 11, 30, 14, 20))
     #expect(run.publishedAt == (try kst(2026, 11, 30, 14, 10)))
+    #expect(
+      provider.run(at: try kst(2026, 11, 30, 14, 35)).publishedAt == (try kst(2026, 11, 30, 14, 30))
+    )
     #expect(
       provider.run(at: try kst(2026, 11, 30, 14, 45)).publishedAt == (try kst(2026, 11, 30, 14, 40))
     )

@@ -188,7 +188,7 @@ import Testing
     held.open()
     let (a, b) = try await (first.value, second.value)
 
-    #expect(standIn.asked.count == 6)
+    #expect(standIn.asked.count == 7)
     #expect(a.days == b.days)
   }
 }

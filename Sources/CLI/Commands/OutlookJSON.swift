@@ -196,6 +196,9 @@ struct OutlookJSON: Encodable {
   let days: [Day]
   /// The short-term forecast hour by hour, from the hour of the reference time on.
   let hours: [Hour]
+  /// The ultra-short forecast's hours (the next six), from the hour of the reference time on;
+  /// empty when the provider has none or they could not be had (`missing` says `nextHours`).
+  let nextHours: [Hour]
   /// Rain in the next six hours, `{"ko", "en"}`; `nil` when no hour of them is known.
   let rain: [String: String]?
   /// How many requests this refresh sent, by service and by operation; `nil` for the samples.
@@ -223,7 +226,12 @@ struct OutlookJSON: Encodable {
         humidity: hour.humidity)
     }
     rain = outlook.rainLine.map { ["ko": $0.text(in: .korean), "en": $0.text(in: .english)] }
-    hours = outlook.hourly.map(Hour.init)
+    let hourStart = Date(
+      timeIntervalSince1970: (outlook.referenceTime.timeIntervalSince1970 / 3600).rounded(.down)
+        * 3600)
+    hours = outlook.days.flatMap(\.hourly).filter { $0.time >= hourStart }
+      .sorted { $0.time < $1.time }.map(Hour.init)
+    nextHours = outlook.nextHours.filter { $0.time >= hourStart }.map(Hour.init)
     let warningsReason = report?.missingReason
     missing =
       ForecastPart.allCases.filter { outlook.missing.contains($0) }.map(\.rawValue)
@@ -273,13 +281,14 @@ struct OutlookJSON: Encodable {
     try container.encode(warnings, forKey: .warnings)
     try container.encode(days, forKey: .days)
     try container.encode(hours, forKey: .hours)
+    try container.encode(nextHours, forKey: .nextHours)
     try container.encode(rain, forKey: .rain)
     try container.encodeIfPresent(requests, forKey: .requests)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, warnings, days, hours, rain, requests
+      missingReasons, air, warnings, days, hours, nextHours, rain, requests
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.

@@ -21,6 +21,7 @@ extension KMAProvider: PartwiseProvider {
     static let overnight = "overnight"
     static let yesterday = "yesterday"
     static let nowcast = "nowcast"
+    static let nextHours = "nextHours"
     static let air = "air"
     static func midTerm(_ regions: MidTermRegions) -> String {
       "midTerm:\(regions.land ?? "-"):\(regions.temperature)"
@@ -67,6 +68,7 @@ extension KMAProvider: PartwiseProvider {
         parts: parts, at: date, notBefore: today.adding(days: 1).start(in: zone))
     }
     async let observed = nowcast(client: client, gridPoint: gridPoint, parts: parts, at: date)
+    async let upcoming = nextHours(client: client, gridPoint: gridPoint, parts: parts, at: date)
     async let midTerm = midTermDays(regions: regions, parts: parts, at: date)
     async let air = airPart(
       near: town.coordinate ?? gridPoint.center, cell: gridPoint, parts: parts, at: date)
@@ -97,6 +99,12 @@ extension KMAProvider: PartwiseProvider {
     case .failure(let failure):
       conditions = nil
       reasons[.current] = failure.reason
+    }
+    var nextHours: [HourlyForecast] = []
+    switch await upcoming {
+    case .success(let hours): nextHours = hours
+    case .failure(let failure) where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure): reasons[.nextHours] = failure.reason
     }
     let midTermDays: [DayForecast]?
     switch await midTerm {
@@ -145,7 +153,8 @@ extension KMAProvider: PartwiseProvider {
     let midTermNext = MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
       .next.time.addingTimeInterval(configuration.midTermPublicationDelay.inSeconds)
     return ProviderForecast(
-      days: days, current: current, issuedAt: daily.run.baseTime, nextIssueAt: shortTermNext,
+      days: days, current: current, nextHours: nextHours, issuedAt: daily.run.baseTime,
+      nextIssueAt: shortTermNext,
       midTermIssuedAt: midTermDays == nil ? nil : midTermTiming?.issuedAt,
       midTermNextIssueAt: midTermTiming?.nextDueAt ?? midTermNext,
       missing: missing, missingReasons: reasons, air: airQualityNow)
@@ -191,44 +200,103 @@ extension KMAProvider: PartwiseProvider {
   private func nowcast(
     client: KMAClient, gridPoint: GridPoint, parts: PartLedger, at date: Date
   ) async -> Result<CurrentConditions, PartFailure> {
+    let outcome = await hourlyPart(
+      .nowcast, as: .current, key: PartKey.nowcast, kept: \.nowcasts, gridPoint: gridPoint,
+      parts: parts, at: date, usable: { $0.conditions != nil }
+    ) { run async throws(ForecastError) in
+      let conditions = try await client.currentConditions(run, for: gridPoint)
+      return (conditions.run, StoredNowcast(conditions))
+    }
+    return outcome.flatMap { stored in
+      stored.conditions.map(Result.success)
+        ?? .failure(
+          Self.failure(
+            ForecastError(.decoding, message: "The kept nowcast names no valid run."),
+            .kmaShortTerm))
+    }
+  }
+
+  /// The next six hours (the ultra-short forecast): kept for the newest run, or fetched; the run
+  /// before when the newest is not out yet.
+  private func nextHours(
+    client: KMAClient, gridPoint: GridPoint, parts: PartLedger, at date: Date
+  ) async -> Result<[HourlyForecast], PartFailure> {
+    await hourlyPart(
+      .ultraShortForecast, as: .nextHours, key: PartKey.nextHours, kept: \.nextHours,
+      gridPoint: gridPoint, parts: parts, at: date
+    ) { run async throws(ForecastError) in
+      let forecast = try await client.forecast(run, for: gridPoint)
+      return (forecast.run, forecast.hours)
+    }
+  }
+
+  /// A part KMA runs every hour (the nowcast, the ultra-short forecast), kept by grid cell: the
+  /// newest run kept, or fetched and kept; when it is not out yet (or held back after failing),
+  /// the run before.
+  ///
+  /// - Parameters:
+  ///   - operation: The operation.
+  ///   - part: The part it makes.
+  ///   - key: The key of its failures in the ledger.
+  ///   - keyPath: Where the ledger keeps it.
+  ///   - gridPoint: The grid cell.
+  ///   - parts: The ledger.
+  ///   - date: The instant of the refresh.
+  ///   - usable: Whether a kept value can be served (one read from an older file may not).
+  ///   - fetch: Asks for a run; returns the run the answer names (read from its items) and the
+  ///     value to keep.
+  /// - Returns: The value, or the failure that kept it from being had.
+  private func hourlyPart<Value: Codable & Sendable>(
+    _ operation: KMAOperation, as part: ForecastPart, key: String,
+    kept keyPath: WritableKeyPath<PartContents, [String: PartRecord<Value>]>,
+    gridPoint: GridPoint, parts: PartLedger, at date: Date,
+    usable: (Value) -> Bool = { _ in true },
+    fetch: (KMARun) async throws(ForecastError) -> (run: KMARun, value: Value)
+  ) async -> Result<Value, PartFailure> {
     let latest = KMARun.latest(
-      of: .nowcast, at: date, publicationDelay: configuration.publicationDelay(of: .nowcast))
+      of: operation, at: date, publicationDelay: configuration.publicationDelay(of: operation))
     let cell = "\(gridPoint.nx),\(gridPoint.ny)"
-    func kept(_ run: KMARun) -> CurrentConditions? {
-      guard let record = parts.record(\.nowcasts, cell, issuedAt: run.baseTime, at: date),
-        let conditions = record.value.conditions
+    func kept(_ run: KMARun) -> Value? {
+      guard let record = parts.record(keyPath, cell, issuedAt: run.baseTime, at: date),
+        usable(record.value)
       else { return nil }
-      parts.use(.current, record.timing)
-      return conditions
+      parts.use(part, record.timing)
+      return record.value
     }
-    func keep(_ conditions: CurrentConditions) {
+    func keep(_ run: KMARun, _ value: Value) -> Value {
       let record = PartRecord(
-        issuedAt: conditions.run.baseTime, fetchedAt: date,
-        nextDueAt: conditions.run.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
-        value: StoredNowcast(conditions))
-      parts.keep(\.nowcasts, cell, record)
-      parts.use(.current, record.timing)
+        issuedAt: run.baseTime, fetchedAt: date,
+        nextDueAt: run.baseTime.addingTimeInterval(3600 + delay(of: operation)), value: value)
+      parts.keep(keyPath, cell, record)
+      parts.use(part, record.timing)
+      return value
     }
-    if let conditions = kept(latest) { return .success(conditions) }
-    if let failure = parts.backoff(PartKey.nowcast, at: date) {
-      if let conditions = kept(latest.previous) { return .success(conditions) }
+    if let value = kept(latest) { return .success(value) }
+    if let failure = parts.backoff(key, at: date) {
+      if let value = kept(latest.previous) { return .success(value) }
       return .failure(failure)
     }
     do {
-      let conditions = try await client.currentConditions(latest, for: gridPoint)
-      keep(conditions)
-      parts.succeed(PartKey.nowcast)
-      return .success(conditions)
+      let answer = try await fetch(latest)
+      if answer.run < latest {
+        // The answer is of an older run than asked: the newest is asked again after the
+        // backoff, not on every refresh.
+        parts.fail(
+          key, ForecastError(.noData, message: "\(latest) is not out yet."),
+          service: .kmaShortTerm, at: date)
+      } else {
+        parts.succeed(key)
+      }
+      return .success(keep(answer.run, answer.value))
     } catch {
-      parts.fail(PartKey.nowcast, error, service: .kmaShortTerm, at: date)
+      parts.fail(key, error, service: .kmaShortTerm, at: date)
       guard KMAClient.meansNotPublished(error) else {
         return .failure(Self.failure(error, .kmaShortTerm))
       }
-      if let conditions = kept(latest.previous) { return .success(conditions) }
+      if let value = kept(latest.previous) { return .success(value) }
       do {
-        let conditions = try await client.currentConditions(latest.previous, for: gridPoint)
-        keep(conditions)
-        return .success(conditions)
+        let answer = try await fetch(latest.previous)
+        return .success(keep(answer.run, answer.value))
       } catch {
         return .failure(Self.failure(error, .kmaShortTerm))
       }

@@ -9,7 +9,8 @@ import HaruShared
 /// (``KMAClient/dailyForecast(for:)-(GridPoint)``), for yesterday while the service still keeps
 /// the run that forecast it (``KMAClient/yesterday(for:)-(GridPoint)``; when it is gone, the
 /// outlook has no yesterday of its own and ``ForecastService`` fills it from its cache), for
-/// the conditions observed now (``KMAClient/currentConditions(for:)-(GridPoint)``), and for days
+/// the conditions observed now (``KMAClient/currentConditions(for:)-(GridPoint)``), for the next
+/// six hours (``KMAClient/hourlyForecast(for:)-(GridPoint)``, `getUltraSrtFcst`), and for days
 /// 4–10 from the mid-term forecast (`MidFcstInfoService`: `getMidLandFcst` and `getMidTa`).
 ///
 /// **Ten days.** The mid-term days are stitched after the short-term ones; where both cover a
@@ -22,7 +23,8 @@ import HaruShared
 ///
 /// **Missing parts.** The portal approves each service on its own, so a key can be accepted by
 /// the short-term service and refused by the mid-term one or by AirKorea's. Only the short-term
-/// forecast is needed: when the nowcast, the mid-term forecast or the air quality cannot be had —
+/// forecast is needed: when the nowcast, the next six hours, the mid-term forecast or the air
+/// quality cannot be had —
 /// refused (not approved, quota, expired) or failing — the answer is served without that part,
 /// ``ProviderForecast/missing`` names it and ``ProviderForecast/missingReasons`` says which
 /// service refused it and what to do. An error of the short-term forecast itself fails the
@@ -86,8 +88,9 @@ public struct KMAProvider: ForecastProvider {
   /// "기상청 제공", linking to the service's page on the public data portal.
   public var attribution: ForecastAttribution { .kma }
 
-  /// The newer of the newest published short-term run and the newest published nowcast,
-  /// identified by the instant it was published.
+  /// The newest of the newest published short-term run, nowcast, ultra-short run and mid-term
+  /// issuance (and AirKorea's hour, with an ``AirKoreaClient``), identified by the instant it was
+  /// published.
   ///
   /// - Parameter date: The instant.
   /// - Returns: The run.
@@ -98,14 +101,17 @@ public struct KMAProvider: ForecastProvider {
     let seconds = date.timeIntervalSince1970
     let nowcastDelay = delay(of: .nowcast)
     let shortTermDelay = delay(of: .shortTermForecast)
+    let ultraShortDelay = delay(of: .ultraShortForecast) + 30 * 60
     let nowcastHour = ((seconds - nowcastDelay) / 3600).rounded(.down)
+    let ultraShortHour = ((seconds - ultraShortDelay) / 3600).rounded(.down)
     let shortTermHour = ((seconds - shortTermDelay) / 3600).rounded(.down)
     let shortTermBase = shortTermHour - (shortTermHour - 2).truncatingRemainder(dividingBy: 3)
     let adjusted =
       (shortTermHour - 2).truncatingRemainder(dividingBy: 3) < 0 ? shortTermBase - 3 : shortTermBase
     let midTerm = MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay)
     var published = max(
-      nowcastHour * 3600 + nowcastDelay, adjusted * 3600 + shortTermDelay,
+      nowcastHour * 3600 + nowcastDelay, ultraShortHour * 3600 + ultraShortDelay,
+      adjusted * 3600 + shortTermDelay,
       midTerm.time.timeIntervalSince1970 + configuration.midTermPublicationDelay.inSeconds)
     if airQuality != nil {
       published = max(published, Double(AirKoreaClient.measurementSlot(at: date)) * 3600 + 20 * 60)
@@ -114,13 +120,14 @@ public struct KMAProvider: ForecastProvider {
   }
 
   /// When KMA next publishes something an outlook uses, after an instant: the next nowcast, the
-  /// next short-term run or the next mid-term issuance, with their publication delays (and
+  /// next ultra-short run, the next short-term run or the next mid-term issuance, with their
+  /// publication delays (and
   /// AirKorea's next hour, with an ``AirKoreaClient``). A widget with nothing stored yet
   /// schedules its timeline on it; with an outlook stored, ``StoredOutlook/nextIssueAt`` says the
   /// same for the parts it holds.
   ///
   /// ```swift
-  /// let next = provider.nextPublication(after: Date())   // e.g. 11:10 KST at 10:40
+  /// let next = provider.nextPublication(after: Date())   // e.g. 10:45 KST at 10:40
   /// ```
   ///
   /// - Parameter date: The instant.
@@ -129,8 +136,12 @@ public struct KMAProvider: ForecastProvider {
   public func nextPublication(after date: Date) -> Date {
     let nowcast = KMARun.latest(
       of: .nowcast, at: date, publicationDelay: configuration.publicationDelay(of: .nowcast))
+    let ultraShort = KMARun.latest(
+      of: .ultraShortForecast, at: date,
+      publicationDelay: configuration.publicationDelay(of: .ultraShortForecast))
     let candidates = [
       nowcast.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
+      ultraShort.baseTime.addingTimeInterval(3600 + delay(of: .ultraShortForecast)),
       KMARun.latest(
         of: .shortTermForecast, at: date,
         publicationDelay: configuration.publicationDelay(of: .shortTermForecast)

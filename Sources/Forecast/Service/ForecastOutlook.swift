@@ -31,6 +31,10 @@ public struct ForecastOutlook: Hashable, Sendable {
   public let days: [DayForecast]
   /// The conditions at the time of the fetch, when the provider reports them.
   public let current: HourlyForecast?
+  /// The next hours from the provider's finest forecast (KMA's ultra-short forecast: the six
+  /// hours after its run, a run every hour), earliest first; empty when the provider has none or
+  /// ``missing`` holds ``ForecastPart/nextHours``. ``hourly`` puts them before the days' hours.
+  public let nextHours: [HourlyForecast]
   /// When the provider issued the data (for KMA, the short-term forecast).
   public let issuedAt: Date
   /// When the provider's next issue is due, when it says.
@@ -85,6 +89,7 @@ public struct ForecastOutlook: Hashable, Sendable {
     self.run = run
     self.days = forecast.days
     self.current = forecast.current
+    self.nextHours = forecast.nextHours
     self.issuedAt = forecast.issuedAt
     self.nextIssueAt = forecast.nextIssueAt
     self.midTermIssuedAt = forecast.midTermIssuedAt
@@ -121,17 +126,21 @@ public struct ForecastOutlook: Hashable, Sendable {
     return days.filter { $0.day >= afterTomorrow }
   }
 
-  /// The hours from the start of the current hour on, earliest first.
+  /// The hours from the start of the current hour on, earliest first: those of ``nextHours``
+  /// first (the finer, newer forecast), then the days' hours after them.
   public var hourly: [HourlyForecast] {
     let hourStart = Date(
       timeIntervalSinceReferenceDate: (referenceTime.timeIntervalSinceReferenceDate / 3600).rounded(
         .down) * 3600)
-    return days.flatMap(\.hourly).filter { $0.time >= hourStart }.sorted { $0.time < $1.time }
+    let next = nextHours.filter { $0.time >= hourStart }
+    let covered = Set(next.map(\.time))
+    let later = days.flatMap(\.hourly).filter { $0.time >= hourStart && !covered.contains($0.time) }
+    return (next + later).sorted { $0.time < $1.time }
   }
 
   /// Whether it will rain in the six hours from the hour of ``referenceTime``, from the conditions
-  /// now and the forecast's hours: "15시부터 비 (1mm 미만)", "No rain in the next 6 hours";
-  /// `nil` when no hour of them is known.
+  /// now and ``hourly`` (the next hours first): "15시부터 비 (1mm 미만)", "No rain in the next 6
+  /// hours"; `nil` when no hour of them is known.
   public var rainLine: RainLine? {
     RainLine(hours: (current.map { [$0] } ?? []) + hourly, at: referenceTime)
   }
@@ -173,7 +182,8 @@ public struct ForecastOutlook: Hashable, Sendable {
   /// The provider's answer this outlook was made from.
   var providerForecast: ProviderForecast {
     ProviderForecast(
-      days: days, current: current, issuedAt: issuedAt, nextIssueAt: nextIssueAt,
+      days: days, current: current, nextHours: nextHours, issuedAt: issuedAt,
+      nextIssueAt: nextIssueAt,
       midTermIssuedAt: midTermIssuedAt, midTermNextIssueAt: midTermNextIssueAt, missing: missing,
       missingReasons: missingReasons, air: air)
   }

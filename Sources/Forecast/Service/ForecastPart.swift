@@ -1,5 +1,5 @@
 /// A part of an outlook: fetched and kept on its own, with its own issuance
-/// (``StoredOutlook/parts``); the nowcast, the mid-term days and the air quality can be missing
+/// (``StoredOutlook/parts``); every part but the short-term forecast and yesterday can be missing
 /// while the rest is served.
 ///
 /// ```swift
@@ -16,6 +16,10 @@ public enum ForecastPart: String, Hashable, Sendable, Codable, CaseIterable {
   case yesterday
   /// The conditions now (KMA's nowcast, `getUltraSrtNcst`).
   case current
+  /// The next six hours, hour by hour (KMA's ultra-short forecast, `getUltraSrtFcst`, a run every
+  /// hour at half past): ``ForecastOutlook/nextHours``, which stand before the short-term
+  /// forecast's hours in ``ForecastOutlook/hourly`` and the rain line.
+  case nextHours
   /// Days 4–10 from KMA's mid-term forecast (`MidFcstInfoService`).
   case midTerm
   /// The air quality from AirKorea (``ForecastOutlook/air``), for a provider asked for it.

@@ -96,6 +96,9 @@ public struct ProviderForecast: Hashable, Sendable {
   public let days: [DayForecast]
   /// The conditions at the time asked about, when the provider reports them.
   public let current: HourlyForecast?
+  /// The next hours from a forecast finer than the days' (KMA's ultra-short forecast: six hours,
+  /// a run every hour), earliest first; empty when the provider has none.
+  public let nextHours: [HourlyForecast]
   /// When the provider issued the data (for KMA, the short-term forecast).
   public let issuedAt: Date
   /// When the provider's next issue of the data is due, when it says.
@@ -116,6 +119,8 @@ public struct ProviderForecast: Hashable, Sendable {
   /// - Parameters:
   ///   - days: The days, in any order; they are sorted.
   ///   - current: The conditions now, if known.
+  ///   - nextHours: The next hours from a finer forecast, in any order; they are sorted. None
+  ///     unless given.
   ///   - issuedAt: When the data was issued.
   ///   - nextIssueAt: When the next issue is due, if known.
   ///   - midTermIssuedAt: When the mid-term days were issued, if there are any.
@@ -125,13 +130,15 @@ public struct ProviderForecast: Hashable, Sendable {
   ///   - missingReasons: Why parts are missing, where a service refused or failed.
   ///   - air: The air quality, if asked for and had.
   public init(
-    days: [DayForecast], current: HourlyForecast?, issuedAt: Date, nextIssueAt: Date? = nil,
+    days: [DayForecast], current: HourlyForecast?, nextHours: [HourlyForecast] = [],
+    issuedAt: Date, nextIssueAt: Date? = nil,
     midTermIssuedAt: Date? = nil, midTermNextIssueAt: Date? = nil,
     missing: Set<ForecastPart> = [], missingReasons: [ForecastPart: MissingPartReason] = [:],
     air: AirQuality? = nil
   ) {
     self.days = days.sorted { $0.day < $1.day }
     self.current = current
+    self.nextHours = nextHours.sorted { $0.time < $1.time }
     self.issuedAt = issuedAt
     self.nextIssueAt = nextIssueAt
     self.midTermIssuedAt = midTermIssuedAt
@@ -139,5 +146,16 @@ public struct ProviderForecast: Hashable, Sendable {
     self.missing = missing.union(missingReasons.keys)
     self.missingReasons = missingReasons
     self.air = air
+  }
+}
+
+extension ProviderForecast {
+  /// The same answer with other days.
+  func replacingDays(with days: [DayForecast]) -> ProviderForecast {
+    ProviderForecast(
+      days: days, current: current, nextHours: nextHours, issuedAt: issuedAt,
+      nextIssueAt: nextIssueAt, midTermIssuedAt: midTermIssuedAt,
+      midTermNextIssueAt: midTermNextIssueAt, missing: missing, missingReasons: missingReasons,
+      air: air)
   }
 }

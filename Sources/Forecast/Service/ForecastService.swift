@@ -356,11 +356,7 @@ public final class ForecastService: Sendable {
     guard let previous, !forecast.days.contains(where: { $0.day == yesterday }),
       let kept = previous.day(yesterday)
     else { return forecast }
-    return ProviderForecast(
-      days: forecast.days + [kept], current: forecast.current, issuedAt: forecast.issuedAt,
-      nextIssueAt: forecast.nextIssueAt, midTermIssuedAt: forecast.midTermIssuedAt,
-      midTermNextIssueAt: forecast.midTermNextIssueAt, missing: forecast.missing,
-      missingReasons: forecast.missingReasons, air: forecast.air)
+    return forecast.replacingDays(with: forecast.days + [kept])
   }
 
   private func fetchRetrying(

@@ -55,7 +55,8 @@ struct OutlookDiskCache: Sendable {
         text: stored.attributionText, link: stored.attributionLink, license: stored.license),
       run: ForecastRun(publishedAt: stored.runPublishedAt),
       forecast: ProviderForecast(
-        days: stored.days.map(\.forecast), current: stored.current, issuedAt: stored.issuedAt,
+        days: stored.days.map(\.forecast), current: stored.current,
+        nextHours: stored.nextHours?.hourly ?? [], issuedAt: stored.issuedAt,
         nextIssueAt: stored.nextIssueAt, midTermIssuedAt: stored.midTermIssuedAt,
         midTermNextIssueAt: stored.midTermNextIssueAt, missing: Set(stored.missing ?? []),
         missingReasons: Dictionary(
@@ -70,7 +71,9 @@ struct OutlookDiskCache: Sendable {
       version: Self.version, town: outlook.town, provider: outlook.provider,
       attributionText: outlook.attribution.text, attributionLink: outlook.attribution.link,
       license: outlook.attribution.license, runPublishedAt: outlook.run.publishedAt,
-      days: outlook.days.map(StoredDay.init), current: outlook.current, issuedAt: outlook.issuedAt,
+      days: outlook.days.map(StoredDay.init), current: outlook.current,
+      nextHours: outlook.nextHours.isEmpty ? nil : StoredNextHours(outlook.nextHours),
+      issuedAt: outlook.issuedAt,
       fetchedAt: outlook.fetchedAt, nextIssueAt: outlook.nextIssueAt,
       midTermIssuedAt: outlook.midTermIssuedAt, midTermNextIssueAt: outlook.midTermNextIssueAt,
       missing: outlook.missing.sorted { $0.rawValue < $1.rawValue },
@@ -100,6 +103,8 @@ private struct StoredOutlookFile: Codable {
   let runPublishedAt: Date
   let days: [StoredDay]
   let current: HourlyForecast?
+  // Added in version 3; absent when the outlook has none.
+  let nextHours: StoredNextHours?
   let issuedAt: Date
   let fetchedAt: Date
   // Added after version 1 was written; absent in older files.
@@ -153,6 +158,28 @@ private struct StoredDay: Codable {
       precipitationProbability: day.precipitationProbability, precipitation: day.precipitation,
       snowfall: day.snowfall, hourly: hourly, source: day.source,
       morning: day.morning, afternoon: day.afternoon, isPartial: day.isPartial)
+  }
+}
+
+/// The next hours as the outlook file keeps them: in columns, as a day's.
+private struct StoredNextHours: Codable {
+  let hours: StoredHours
+  /// The hours rebuilt from the columns, once.
+  let hourly: [HourlyForecast]
+
+  private enum CodingKeys: String, CodingKey {
+    case hours
+  }
+
+  init(_ hours: [HourlyForecast]) {
+    self.hours = StoredHours(hours)
+    hourly = hours
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    hours = try container.decode(StoredHours.self, forKey: .hours)
+    hourly = try hours.forecasts()
   }
 }
 

@@ -8,7 +8,8 @@ import HaruTestSupport
 enum ForecastServer {
   /// What the server sends.
   enum Behaviour: Sendable {
-    /// Every run, with the fixture made for it; the nowcast too; and the captured mid-term
+    /// Every run, with the fixture made for it; the nowcast and the ultra-short forecast too; and
+    /// the captured mid-term
     /// bodies of the asked issuance's hour (06:00 or 18:00).
     case kmaFixtures
     /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
@@ -148,6 +149,10 @@ enum ForecastServer {
         return KMAFixtures.noData
       }
       return KMAFixtures.nowcast(for: run, at: grid)
+    case KMAOperation.ultraShortForecast.name:
+      guard let run = try? KMARun(operation: .ultraShortForecast, baseDate: day, baseHour: hour)
+      else { return KMAFixtures.noData }
+      return KMAFixtures.ultraShortForecast(for: run, at: grid)
     case KMAOperation.shortTermForecast.name:
       guard let run = try? KMARun(operation: .shortTermForecast, baseDate: day, baseHour: hour)
       else { return KMAFixtures.noData }

@@ -65,3 +65,11 @@ extension StubTransport {
     }
   }
 }
+
+/// A real (or made, as its folder's PROVENANCE.md says) service body in `Fixtures`, by its path
+/// there, such as `"kma-ultra/nodata-03.json"`.
+func fixtureBody(_ path: String) throws -> Data {
+  try Data(
+    contentsOf: URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appending(path: "Fixtures").appending(path: path))
+}

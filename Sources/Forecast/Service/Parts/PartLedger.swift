@@ -264,10 +264,33 @@ struct PartContents: Codable, Sendable {
   var runs: [StoredRun] = []
   /// The nowcast, by grid cell (one key).
   var nowcasts: [String: PartRecord<StoredNowcast>] = [:]
+  /// The ultra-short forecast's hours, by grid cell (one key).
+  var nextHours: [String: PartRecord<[HourlyForecast]>] = [:]
   /// The mid-term days, by regions.
   var midTerms: [String: PartRecord<[DayForecast]>] = [:]
   /// The air quality, by place.
   var airs: [String: PartRecord<AirQuality>] = [:]
   /// The failures that hold parts back, by part key.
   var failures: [String: PartFailure] = [:]
+
+  init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case version, runs, nowcasts, nextHours, midTerms, airs, failures
+  }
+
+  // The parts added after version 2 was first written are absent from older files: read as
+  // none kept, so that an older file is still read and its parts still serve.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try container.decode(Int.self, forKey: .version)
+    runs = try container.decode([StoredRun].self, forKey: .runs)
+    nowcasts = try container.decode([String: PartRecord<StoredNowcast>].self, forKey: .nowcasts)
+    nextHours =
+      try container.decodeIfPresent(
+        [String: PartRecord<[HourlyForecast]>].self, forKey: .nextHours) ?? [:]
+    midTerms = try container.decode([String: PartRecord<[DayForecast]>].self, forKey: .midTerms)
+    airs = try container.decode([String: PartRecord<AirQuality>].self, forKey: .airs)
+    failures = try container.decode([String: PartFailure].self, forKey: .failures)
+  }
 }
