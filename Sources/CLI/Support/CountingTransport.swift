@@ -41,6 +41,8 @@ final class CountingTransport: HTTPTransport {
       .kmaShortTerm
     case "getMidFcst", "getMidLandFcst", "getMidTa", "getMidSeaFcst": .kmaMidTerm
     case "getMsrstnList", "getNearbyMsrstnList", "getTMStdrCrdnt": .airKoreaStations
+    case "getUVIdxV5": .kmaLivingIndices
+    case _ where operation.contains("PollenRisk"): .kmaHealthIndices
     case _ where operation.hasPrefix("getPwn") || operation.hasPrefix("getWthr"): .kmaWarnings
     case _ where operation.hasPrefix("get"): .airKoreaPollution
     default: nil

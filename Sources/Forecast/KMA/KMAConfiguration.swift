@@ -110,13 +110,31 @@ public struct KMAConfiguration: Hashable, Sendable {
   /// Where the mid-term operations are asked: ``midTermBaseURL``, or the sibling of
   /// ``baseURL``.
   var resolvedMidTermBaseURL: URL {
-    if let midTermBaseURL { return midTermBaseURL }
+    midTermBaseURL ?? sibling(named: "MidFcstInfoService")
+  }
+
+  /// Where the UV index (`getUVIdxV5`) is asked: the sibling of ``baseURL`` named
+  /// `LivingWthrIdxServiceV5`, on the data portal
+  /// (`https://apis.data.go.kr/1360000/LivingWthrIdxServiceV5`) as on API Hub
+  /// (`https://apihub.kma.go.kr/api/typ02/openApi/LivingWthrIdxServiceV5`).
+  var resolvedLivingIndexBaseURL: URL {
+    sibling(named: "LivingWthrIdxServiceV5")
+  }
+
+  /// Where the pollen risk (`getOakPollenRiskIdxV3`, …) is asked: the sibling of ``baseURL``
+  /// named `HealthWthrIdxServiceV3`.
+  var resolvedHealthIndexBaseURL: URL {
+    sibling(named: "HealthWthrIdxServiceV3")
+  }
+
+  /// ``baseURL`` with its last path component replaced by a service's name.
+  private func sibling(named service: String) -> URL {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
       return baseURL
     }
     var segments = components.percentEncodedPath.split(separator: "/").map(String.init)
     if !segments.isEmpty { segments.removeLast() }
-    components.percentEncodedPath = "/" + (segments + ["MidFcstInfoService"]).joined(separator: "/")
+    components.percentEncodedPath = "/" + (segments + [service]).joined(separator: "/")
     return components.url ?? baseURL
   }
 

@@ -16,6 +16,10 @@ public enum DataService: String, Hashable, Sendable, Codable, CaseIterable {
   case kmaMidTerm
   /// 기상청_기상특보 조회서비스 (`WthrWrnInfoService`): warnings.
   case kmaWarnings
+  /// 기상청_생활기상지수 조회서비스 (`LivingWthrIdxServiceV5`): the UV index.
+  case kmaLivingIndices
+  /// 기상청_보건기상지수 조회서비스 (`HealthWthrIdxServiceV3`): the pollen risk.
+  case kmaHealthIndices
   /// 한국환경공단_에어코리아_대기오염정보 (`ArpltnInforInqireSvc`): real-time values and the dust
   /// forecast.
   case airKoreaPollution
@@ -34,6 +38,10 @@ public enum DataService: String, Hashable, Sendable, Codable, CaseIterable {
     case (.kmaMidTerm, .english): "KMA mid-term forecast service"
     case (.kmaWarnings, .korean): "기상청_기상특보 조회서비스"
     case (.kmaWarnings, .english): "KMA weather warning service"
+    case (.kmaLivingIndices, .korean): "기상청_생활기상지수 조회서비스"
+    case (.kmaLivingIndices, .english): "KMA living weather index service"
+    case (.kmaHealthIndices, .korean): "기상청_보건기상지수 조회서비스"
+    case (.kmaHealthIndices, .english): "KMA health weather index service"
     case (.airKoreaPollution, .korean): "한국환경공단_에어코리아_대기오염정보"
     case (.airKoreaPollution, .english): "AirKorea air pollution service"
     case (.airKoreaStations, .korean): "한국환경공단_에어코리아_측정소정보"

@@ -98,20 +98,39 @@ struct KMARequestBuilder: Sendable {
     _ operation: String, region: String, issuance: MidTermIssuance
   ) throws(ForecastError) -> HTTPRequest {
     // The URL was checked when the builder was made.
-    var base = configuration.resolvedMidTermBaseURL.absoluteString
+    try firstPageRequest(
+      at: configuration.resolvedMidTermBaseURL, operation: operation,
+      parameters: ["regId=\(Self.percentEncoded(region))", "tmFc=\(issuance.text)"],
+      named: "mid-term")
+  }
+
+  /// The request for the first page of ten rows of an operation under a base URL, in JSON: the
+  /// key, `pageNo=1`, `numOfRows=10`, `dataType=JSON`, then the parameters, each already
+  /// percent-encoded.
+  ///
+  /// - Parameters:
+  ///   - baseURL: Everything before the operation name.
+  ///   - operation: The operation's name.
+  ///   - parameters: The query items after the common ones, such as `"tmFc=202610040600"`.
+  ///   - name: The service in the error's words, such as `"mid-term"`.
+  /// - Returns: The request.
+  /// - Throws: ``ForecastError/Code/invalidRequest`` when no URL can be built.
+  func firstPageRequest(
+    at baseURL: URL, operation: String, parameters: [String], named name: String
+  ) throws(ForecastError) -> HTTPRequest {
+    var base = baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
-    let query = [
-      "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",
-      "pageNo=1",
-      "numOfRows=10",
-      "dataType=JSON",
-      "regId=\(Self.percentEncoded(region))",
-      "tmFc=\(issuance.text)",
-    ].joined(separator: "&")
-    guard let request = URL(string: "\(base)/\(operation)?\(query)") else {
+    let query =
+      [
+        "\(Self.percentEncoded(configuration.keyParameterName))=\(encodedKey.value)",
+        "pageNo=1",
+        "numOfRows=10",
+        "dataType=JSON",
+      ] + parameters
+    guard let request = URL(string: "\(base)/\(operation)?\(query.joined(separator: "&"))") else {
       throw ForecastError(
         .invalidRequest,
-        message: "The mid-term request URL could not be built; check the mid-term base URL.")
+        message: "The \(name) request URL could not be built; check the \(name) base URL.")
     }
     return HTTPRequest(
       url: request, headers: ["Accept": "application/json"], timeout: configuration.timeout,
