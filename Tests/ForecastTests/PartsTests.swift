@@ -11,7 +11,8 @@ import Testing
 /// Each part of the outlook fetched once per issuance and kept in the disk cache the app, its
 /// widget and the CLI share; and the widget's read of it.
 @Suite struct PartsTests {
-  /// A stand-in for KMA's short-term, nowcast, ultra-short and mid-term operations, with a switch per
+  /// A stand-in for KMA's short-term, nowcast, ultra-short and mid-term operations and its UV and
+  /// pollen indices, with a switch per
   /// operation that makes it refuse.
   final class KMAStandIn: Sendable {
     let transport: StubTransport
@@ -22,6 +23,19 @@ import Testing
       transport = StubTransport { request in
         let operation = request.url.lastPathComponent
         if let answer = refusals.answer(for: operation) { return answer }
+        if let area = request.queryValue(named: "areaNo"),
+          let time = request.queryValue(named: "time")
+        {
+          if operation == "getUVIdxV5" {
+            return .json(KMALivingFixtures.uvIndex(areaCode: area, time: time))
+          }
+          let kinds: [String: PollenKind] = [
+            "getOakPollenRiskIdxV3": .oak, "getPinePollenRiskIdxV3": .pine,
+            "getWeedsPollenRiskndxV3": .weeds,
+          ]
+          guard let kind = kinds[operation] else { return .json(KMAFixtures.noData) }
+          return .json(KMALivingFixtures.pollen(kind, areaCode: area, time: time))
+        }
         if let issued = request.queryValue(named: "tmFc") {
           let evening = issued.hasSuffix("1800")
           switch operation {

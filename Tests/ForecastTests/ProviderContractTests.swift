@@ -91,10 +91,17 @@ struct ProviderKMARunTests {
       let shortTerm = KMARun.latest(of: .shortTermForecast, at: date)
       let nowcast = KMARun.latest(of: .nowcast, at: date)
       let ultraShort = KMARun.latest(of: .ultraShortForecast, at: date)
-      // Ten minutes after the short-term run and the nowcast, fifteen after the ultra-short run.
+      // Ten minutes after the short-term run and the nowcast, fifteen after the ultra-short run,
+      // thirty after the UV index's issuance (every three hours from 00 KST).
+      let uvIssuance = try #require(
+        (0...3).map { date.addingTimeInterval(-1800 - Double($0) * 3600) }
+          .compactMap { instant -> Date? in
+            let hour = Int((instant.timeIntervalSince1970 / 3600).rounded(.down))
+            return hour % 3 == 0 ? Date(timeIntervalSince1970: Double(hour) * 3600) : nil
+          }.first)
       let expected = max(
         max(shortTerm.baseTime, nowcast.baseTime).addingTimeInterval(600),
-        ultraShort.baseTime.addingTimeInterval(900))
+        ultraShort.baseTime.addingTimeInterval(900), uvIssuance.addingTimeInterval(1800))
       #expect(provider.run(at: date).publishedAt == expected, "at \(date)")
     }
   }

@@ -26,6 +26,10 @@ extension KMAProvider: PartwiseProvider {
     static func midTerm(_ regions: MidTermRegions) -> String {
       "midTerm:\(regions.land ?? "-"):\(regions.temperature)"
     }
+    static func uvIndex(_ cell: GridPoint) -> String { "uvIndex:\(cell.nx),\(cell.ny)" }
+    static func pollen(_ kind: PollenKind, _ cell: GridPoint) -> String {
+      "pollen:\(kind.rawValue):\(cell.nx),\(cell.ny)"
+    }
   }
 
   func forecast(for town: Town, at date: Date, parts: PartLedger) async throws(ForecastError)
@@ -70,6 +74,9 @@ extension KMAProvider: PartwiseProvider {
     async let observed = nowcast(client: client, gridPoint: gridPoint, parts: parts, at: date)
     async let upcoming = nextHours(client: client, gridPoint: gridPoint, parts: parts, at: date)
     async let midTerm = midTermDays(regions: regions, parts: parts, at: date)
+    async let uv = uvPart(areaCode: town.areaCode, cell: gridPoint, parts: parts, at: date)
+    async let pollen = pollenPart(
+      areaCode: town.areaCode, cell: gridPoint, parts: parts, at: date)
     async let air = airPart(
       near: town.coordinate ?? gridPoint.center, cell: gridPoint, parts: parts, at: date)
 
@@ -123,6 +130,18 @@ extension KMAProvider: PartwiseProvider {
     case .failure(let failure)? where failure.error.code == .cancelled: throw failure.error
     case .failure(let failure)?: reasons[.air] = failure.reason
     }
+    var uvIndex: UVForecast?
+    switch await uv {
+    case nil: break
+    case .success(let forecast)?: uvIndex = forecast
+    case .failure(let failure)? where failure.error.code == .cancelled: throw failure.error
+    case .failure(let failure)?: reasons[.uvIndex] = failure.reason
+    }
+    let pollenOutcome = await pollen
+    if let failure = pollenOutcome?.failure {
+      if failure.error.code == .cancelled { throw failure.error }
+      reasons[.pollen] = failure.reason
+    }
     var days = daily.days
     // Yesterday is a bonus: the service keeps old runs only briefly, and today's forecast is
     // worth showing without it (the service fills it from its cache when it can).
@@ -157,7 +176,8 @@ extension KMAProvider: PartwiseProvider {
       nextIssueAt: shortTermNext,
       midTermIssuedAt: midTermDays == nil ? nil : midTermTiming?.issuedAt,
       midTermNextIssueAt: midTermTiming?.nextDueAt ?? midTermNext,
-      missing: missing, missingReasons: reasons, air: airQualityNow)
+      missing: missing, missingReasons: reasons, air: airQualityNow, uvIndex: uvIndex,
+      pollen: pollenOutcome?.forecasts ?? [])
   }
 
   /// A short-term run: kept, or fetched and kept; when it is not published yet, the one before
@@ -311,45 +331,136 @@ extension KMAProvider: PartwiseProvider {
     guard let regions else { return .success(nil) }
     let delay = configuration.midTermPublicationDelay
     let expected = MidTermIssuance.latest(at: date, delay: delay)
-    let key = PartKey.midTerm(regions)
-    func due(after issuance: MidTermIssuance) -> Date {
-      issuance.next.time.addingTimeInterval(delay.inSeconds)
+    let client = KMAMidTermClient(builder: builder, transport: transport)
+    let outcome = await issuedPart(
+      key: PartKey.midTerm(regions), kept: \.midTerms, expected: expected.time,
+      previous: expected.previous.time, service: .kmaMidTerm, parts: parts, at: date,
+      notOut: "The mid-term issuance \(expected.text) is not out yet.",
+      use: { parts.use(.midTerm, $0) }
+    ) { () async throws(ForecastError) in
+      let forecast = try await client.forecast(regions, at: date)
+      return PartRecord(
+        issuedAt: forecast.issuance.time, fetchedAt: date,
+        nextDueAt: forecast.issuance.next.time.addingTimeInterval(delay.inSeconds),
+        value: forecast.days.map(\.dayForecast))
     }
-    if let record = parts.record(\.midTerms, key, issuedAt: expected.time, at: date) {
-      parts.use(.midTerm, record.timing)
+    return outcome.map { $0 }
+  }
+
+  /// The UV index of the town's area for the newest issuance: kept, or fetched; `nil` for a town
+  /// without an area code. Kept by grid cell, as the forecast is.
+  private func uvPart(
+    areaCode: String?, cell: GridPoint, parts: PartLedger, at date: Date
+  ) async -> Result<UVForecast, PartFailure>? {
+    guard let areaCode else { return nil }
+    let client = KMALivingIndicesClient(builder: builder, transport: transport)
+    let expected = KMALivingIndicesClient.uvIssuance(at: date)
+    return await issuedPart(
+      key: PartKey.uvIndex(cell), kept: \.uvIndexes, expected: expected,
+      previous: KMAIndexSchedule.uv.previous(expected), service: .kmaLivingIndices, parts: parts,
+      at: date, notOut: "The UV index of \(KMAIndexSchedule.text(of: expected)) is not out yet.",
+      use: { parts.use(.uvIndex, $0) }
+    ) { () async throws(ForecastError) in
+      let forecast = try await client.uvForecast(areaCode: areaCode, at: date)
+      return PartRecord(
+        issuedAt: forecast.issuedAt, fetchedAt: date,
+        nextDueAt: KMALivingIndicesClient.nextUVDue(after: forecast.issuedAt), value: forecast)
+    }
+  }
+
+  /// The pollen risk of the town's area, each kind in its season for the newest bulletin (kept,
+  /// or fetched) and out of it ``/HaruModels/PollenForecast/notInSeason(_:)`` with no request;
+  /// with the first failure of a kind, when one failed. `nil` for a town without an area code.
+  /// Kept by grid cell, as the forecast is.
+  private func pollenPart(
+    areaCode: String?, cell: GridPoint, parts: PartLedger, at date: Date
+  ) async -> (forecasts: [PollenForecast], failure: PartFailure?)? {
+    guard let areaCode else { return nil }
+    let client = KMALivingIndicesClient(builder: builder, transport: transport)
+    let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
+    let expected = KMALivingIndicesClient.pollenIssuance(at: date)
+    var forecasts: [PollenForecast] = []
+    var failure: PartFailure?
+    var timings: [PartTiming] = []
+    for kind in PollenKind.allCases {
+      guard kind.isInSeason(on: today) else {
+        forecasts.append(.notInSeason(kind))
+        continue
+      }
+      let outcome = await issuedPart(
+        key: PartKey.pollen(kind, cell), kept: \.pollens, expected: expected,
+        previous: KMAIndexSchedule.pollen.previous(expected), service: .kmaHealthIndices,
+        parts: parts, at: date,
+        notOut: "The pollen bulletin of \(KMAIndexSchedule.text(of: expected)) is not out yet.",
+        use: { timings.append($0) }
+      ) { () async throws(ForecastError) in
+        let forecast = try await client.pollenForecast(kind, areaCode: areaCode, at: date)
+        // "Not in season" by the service's word is kept for the bulletin, as an answer is: it
+        // is not asked again before the next one.
+        let issued = forecast.issuedAt ?? expected
+        return PartRecord(
+          issuedAt: issued, fetchedAt: date,
+          nextDueAt: KMALivingIndicesClient.nextPollenDue(kind, after: issued), value: forecast)
+      }
+      switch outcome {
+      case .success(let forecast): forecasts.append(forecast)
+      case .failure(let error): failure = failure ?? error
+      }
+    }
+    if let soonest = timings.min(by: { $0.nextDueAt < $1.nextDueAt }) {
+      parts.use(.pollen, soonest)
+    }
+    return (forecasts, failure)
+  }
+
+  /// A part issued on a schedule of its own (the mid-term days, the UV index, a kind of pollen),
+  /// by its key: the expected issuance kept, or fetched and kept; while a failure holds it back,
+  /// the issuance before still serves.
+  ///
+  /// - Parameters:
+  ///   - key: The part's key, of its record and of its failures.
+  ///   - keyPath: Where the ledger keeps it.
+  ///   - expected: The newest issuance published at `date`.
+  ///   - previous: The issuance before it.
+  ///   - service: The service that answers, for a failure's reason.
+  ///   - parts: The ledger.
+  ///   - date: The instant of the refresh.
+  ///   - notOut: What to say when the answer was of an older issuance than `expected`.
+  ///   - use: Notes the timing of what the outlook is made of.
+  ///   - fetch: Asks for the part; returns what to keep, with its issuance and next due time.
+  /// - Returns: The value, or the failure that kept it from being had.
+  private func issuedPart<Value: Codable & Sendable>(
+    key: String, kept keyPath: WritableKeyPath<PartContents, [String: PartRecord<Value>]>,
+    expected: Date, previous: Date, service: DataService, parts: PartLedger, at date: Date,
+    notOut: String, use: (PartTiming) -> Void,
+    fetch: () async throws(ForecastError) -> PartRecord<Value>
+  ) async -> Result<Value, PartFailure> {
+    if let record = parts.record(keyPath, key, issuedAt: expected, at: date) {
+      use(record.timing)
       return .success(record.value)
     }
     if let failure = parts.backoff(key, at: date) {
       // The issuance before is still the forecast until the newest answers.
-      if let record = parts.newestRecord(\.midTerms, key, at: date),
-        record.issuedAt >= expected.previous.time
-      {
-        parts.use(.midTerm, record.timing)
+      if let record = parts.newestRecord(keyPath, key, at: date), record.issuedAt >= previous {
+        use(record.timing)
         return .success(record.value)
       }
       return .failure(failure)
     }
-    let client = KMAMidTermClient(builder: builder, transport: transport)
     do {
-      let forecast = try await client.forecast(regions, at: date)
-      let record = PartRecord(
-        issuedAt: forecast.issuance.time, fetchedAt: date, nextDueAt: due(after: forecast.issuance),
-        value: forecast.days.map(\.dayForecast))
-      parts.keep(\.midTerms, key, record)
-      parts.use(.midTerm, record.timing)
-      if forecast.issuance < expected {
+      let record = try await fetch()
+      parts.keep(keyPath, key, record)
+      use(record.timing)
+      if record.issuedAt < expected {
         // It fell back: the newest is asked again after the backoff, not on every refresh.
-        parts.fail(
-          key,
-          ForecastError(.noData, message: "The mid-term issuance \(expected.text) is not out yet."),
-          service: .kmaMidTerm, at: date)
+        parts.fail(key, ForecastError(.noData, message: notOut), service: service, at: date)
       } else {
         parts.succeed(key)
       }
       return .success(record.value)
     } catch {
-      parts.fail(key, error, service: .kmaMidTerm, at: date)
-      return .failure(Self.failure(error, .kmaMidTerm))
+      parts.fail(key, error, service: service, at: date)
+      return .failure(Self.failure(error, service))
     }
   }
 

@@ -88,9 +88,9 @@ public struct KMAProvider: ForecastProvider {
   /// "기상청 제공", linking to the service's page on the public data portal.
   public var attribution: ForecastAttribution { .kma }
 
-  /// The newest of the newest published short-term run, nowcast, ultra-short run and mid-term
-  /// issuance (and AirKorea's hour, with an ``AirKoreaClient``), identified by the instant it was
-  /// published.
+  /// The newest of the newest published short-term run, nowcast, ultra-short run, mid-term
+  /// issuance, UV index and pollen bulletin (while a kind is in season), and AirKorea's hour with
+  /// an ``AirKoreaClient``, identified by the instant it was published.
   ///
   /// - Parameter date: The instant.
   /// - Returns: The run.
@@ -116,12 +116,24 @@ public struct KMAProvider: ForecastProvider {
     if airQuality != nil {
       published = max(published, Double(AirKoreaClient.measurementSlot(at: date)) * 3600 + 20 * 60)
     }
+    // The UV index every three hours from 00 KST (UTC hours ≡ 0 mod 3, Korea's offset being nine
+    // hours); the pollen bulletins at 06 and 18 KST (UTC 21 and 09), while a kind is in season.
+    let uvDelay = KMALivingIndicesClient.uvPublicationDelay.inSeconds
+    let uvHour = ((seconds - uvDelay) / 3600).rounded(.down)
+    published = max(published, (uvHour - Self.remainder(uvHour, 3)) * 3600 + uvDelay)
+    let today = CalendarDay(containing: date, in: CalendarDay.koreaTimeZone)
+    if PollenKind.allCases.contains(where: { $0.isInSeason(on: today) }) {
+      let pollenDelay = KMALivingIndicesClient.pollenPublicationDelay.inSeconds
+      let pollenHour = ((seconds - pollenDelay) / 3600).rounded(.down)
+      published = max(
+        published, (pollenHour - Self.remainder(pollenHour - 9, 12)) * 3600 + pollenDelay)
+    }
     return ForecastRun(publishedAt: Date(timeIntervalSince1970: published))
   }
 
   /// When KMA next publishes something an outlook uses, after an instant: the next nowcast, the
-  /// next ultra-short run, the next short-term run or the next mid-term issuance, with their
-  /// publication delays (and
+  /// next ultra-short run, the next short-term run, the next mid-term issuance, the next UV index
+  /// or the next pollen bulletin in season, with their publication delays (and
   /// AirKorea's next hour, with an ``AirKoreaClient``). A widget with nothing stored yet
   /// schedules its timeline on it; with an outlook stored, ``StoredOutlook/nextIssueAt`` says the
   /// same for the parts it holds.
@@ -139,20 +151,27 @@ public struct KMAProvider: ForecastProvider {
     let ultraShort = KMARun.latest(
       of: .ultraShortForecast, at: date,
       publicationDelay: configuration.publicationDelay(of: .ultraShortForecast))
-    let candidates = [
-      nowcast.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
-      ultraShort.baseTime.addingTimeInterval(3600 + delay(of: .ultraShortForecast)),
-      KMARun.latest(
-        of: .shortTermForecast, at: date,
-        publicationDelay: configuration.publicationDelay(of: .shortTermForecast)
-      ).baseTime.addingTimeInterval(3 * 3600 + delay(of: .shortTermForecast)),
-      MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay).next.time
-        .addingTimeInterval(configuration.midTermPublicationDelay.inSeconds),
-      airQuality == nil
-        ? Date.distantFuture
-        : Date(
-          timeIntervalSince1970: Double(AirKoreaClient.measurementSlot(at: date) + 1) * 3600 + 1200),
-    ]
+    let candidates =
+      [
+        nowcast.baseTime.addingTimeInterval(3600 + delay(of: .nowcast)),
+        ultraShort.baseTime.addingTimeInterval(3600 + delay(of: .ultraShortForecast)),
+        KMARun.latest(
+          of: .shortTermForecast, at: date,
+          publicationDelay: configuration.publicationDelay(of: .shortTermForecast)
+        ).baseTime.addingTimeInterval(3 * 3600 + delay(of: .shortTermForecast)),
+        MidTermIssuance.latest(at: date, delay: configuration.midTermPublicationDelay).next.time
+          .addingTimeInterval(configuration.midTermPublicationDelay.inSeconds),
+        airQuality == nil
+          ? Date.distantFuture
+          : Date(
+            timeIntervalSince1970: Double(AirKoreaClient.measurementSlot(at: date) + 1) * 3600
+              + 1200),
+        KMALivingIndicesClient.nextUVDue(after: KMALivingIndicesClient.uvIssuance(at: date)),
+      ]
+      + PollenKind.allCases.map { kind in
+        KMALivingIndicesClient.nextPollenDue(
+          kind, after: KMALivingIndicesClient.pollenIssuance(at: date))
+      }
     return candidates.filter { $0 > date }.min() ?? date.addingTimeInterval(3600)
   }
 
@@ -171,6 +190,12 @@ public struct KMAProvider: ForecastProvider {
   {
     // Nothing kept: every part is asked for. ``ForecastService`` passes the parts it keeps.
     try await forecast(for: town, at: date, parts: PartLedger())
+  }
+
+  /// The remainder of a whole number of hours divided by `divisor`, in 0..<divisor.
+  private static func remainder(_ value: Double, _ divisor: Double) -> Double {
+    let remainder = value.truncatingRemainder(dividingBy: divisor)
+    return remainder < 0 ? remainder + divisor : remainder
   }
 
   /// The short-term days followed by the mid-term days they do not cover, up to today + 10.

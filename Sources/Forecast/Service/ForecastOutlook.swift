@@ -53,6 +53,17 @@ public struct ForecastOutlook: Hashable, Sendable {
   /// ``AirKoreaClient``); `nil` when it could not be had (``missing`` then holds
   /// ``ForecastPart/air``).
   public let air: AirQuality?
+  /// The UV index at the town (자외선지수, every three hours; 출처: 기상청): its value now with
+  /// ``/HaruModels/UVForecast/index(at:)`` and the day's highest with
+  /// ``/HaruModels/UVForecast/maximum(on:)``. `nil` for a town without an area code
+  /// (``/HaruModels/Town/areaCode``), for a provider without it, or when it could not be had
+  /// (``missing`` then holds ``ForecastPart/uvIndex``).
+  public let uvIndex: UVForecast?
+  /// The pollen risk at the town (꽃가루농도위험지수; 출처: 기상청), one forecast per kind: oak,
+  /// pine and weeds, each ``/HaruModels/PollenForecast/notInSeason(_:)`` outside its months.
+  /// Empty for a town without an area code, for a provider without it, or when it could not be had
+  /// (``missing`` then holds ``ForecastPart/pollen``; the kinds that could be had are kept).
+  public let pollen: [PollenForecast]
   /// When the data was fetched.
   public let fetchedAt: Date
   /// The instant "today" and ``hourly`` are reckoned from: the time the outlook was asked for.
@@ -97,6 +108,8 @@ public struct ForecastOutlook: Hashable, Sendable {
     self.missing = forecast.missing
     self.missingReasons = forecast.missingReasons
     self.air = forecast.air
+    self.uvIndex = forecast.uvIndex
+    self.pollen = forecast.pollen
     self.fetchedAt = fetchedAt
     self.referenceTime = referenceTime ?? fetchedAt
     self.staleReason = staleReason
@@ -185,7 +198,7 @@ public struct ForecastOutlook: Hashable, Sendable {
       days: days, current: current, nextHours: nextHours, issuedAt: issuedAt,
       nextIssueAt: nextIssueAt,
       midTermIssuedAt: midTermIssuedAt, midTermNextIssueAt: midTermNextIssueAt, missing: missing,
-      missingReasons: missingReasons, air: air)
+      missingReasons: missingReasons, air: air, uvIndex: uvIndex, pollen: pollen)
   }
 
   /// The same data for another town in the same grid cell.

@@ -24,4 +24,11 @@ public enum ForecastPart: String, Hashable, Sendable, Codable, CaseIterable {
   case midTerm
   /// The air quality from AirKorea (``ForecastOutlook/air``), for a provider asked for it.
   case air
+  /// The UV index (자외선지수, KMA's `getUVIdxV5`, every three hours): ``ForecastOutlook/uvIndex``,
+  /// for a town with an area code.
+  case uvIndex
+  /// The pollen risk (꽃가루농도위험지수, KMA's `HealthWthrIdxServiceV3`: oak and pine from March to
+  /// June, weeds from August to October, at 06:00 and 18:00): ``ForecastOutlook/pollen``, for a
+  /// town with an area code.
+  case pollen
 }

@@ -113,6 +113,11 @@ public struct ProviderForecast: Hashable, Sendable {
   public let missingReasons: [ForecastPart: MissingPartReason]
   /// The air quality at the town, for a provider asked for it.
   public let air: AirQuality?
+  /// The UV index at the town, for a provider that has it.
+  public let uvIndex: UVForecast?
+  /// The pollen risk at the town, a forecast for each kind, for a provider that has it (a kind
+  /// out of season is ``/HaruModels/PollenForecast/notInSeason(_:)``); empty otherwise.
+  public let pollen: [PollenForecast]
 
   /// Creates an answer.
   ///
@@ -129,12 +134,14 @@ public struct ProviderForecast: Hashable, Sendable {
   ///     in it.
   ///   - missingReasons: Why parts are missing, where a service refused or failed.
   ///   - air: The air quality, if asked for and had.
+  ///   - uvIndex: The UV index, if had.
+  ///   - pollen: The pollen risk by kind, if had; none unless given.
   public init(
     days: [DayForecast], current: HourlyForecast?, nextHours: [HourlyForecast] = [],
     issuedAt: Date, nextIssueAt: Date? = nil,
     midTermIssuedAt: Date? = nil, midTermNextIssueAt: Date? = nil,
     missing: Set<ForecastPart> = [], missingReasons: [ForecastPart: MissingPartReason] = [:],
-    air: AirQuality? = nil
+    air: AirQuality? = nil, uvIndex: UVForecast? = nil, pollen: [PollenForecast] = []
   ) {
     self.days = days.sorted { $0.day < $1.day }
     self.current = current
@@ -146,6 +153,8 @@ public struct ProviderForecast: Hashable, Sendable {
     self.missing = missing.union(missingReasons.keys)
     self.missingReasons = missingReasons
     self.air = air
+    self.uvIndex = uvIndex
+    self.pollen = pollen
   }
 }
 
@@ -156,6 +165,6 @@ extension ProviderForecast {
       days: days, current: current, nextHours: nextHours, issuedAt: issuedAt,
       nextIssueAt: nextIssueAt, midTermIssuedAt: midTermIssuedAt,
       midTermNextIssueAt: midTermNextIssueAt, missing: missing, missingReasons: missingReasons,
-      air: air)
+      air: air, uvIndex: uvIndex, pollen: pollen)
   }
 }

@@ -62,7 +62,7 @@ struct OutlookDiskCache: Sendable {
         missingReasons: Dictionary(
           (stored.missingReasons ?? []).map { ($0.part, $0.reason) },
           uniquingKeysWith: { a, _ in a }),
-        air: stored.air),
+        air: stored.air, uvIndex: stored.uvIndex, pollen: stored.pollen ?? []),
       fetchedAt: stored.fetchedAt)
   }
 
@@ -80,7 +80,8 @@ struct OutlookDiskCache: Sendable {
       missingReasons: outlook.missingReasons.sorted { $0.key.rawValue < $1.key.rawValue }.map {
         StoredReason($0.key, $0.value)
       },
-      air: outlook.air,
+      air: outlook.air, uvIndex: outlook.uvIndex,
+      pollen: outlook.pollen.isEmpty ? nil : outlook.pollen,
       parts: parts.sorted { $0.key.rawValue < $1.key.rawValue }.map {
         StoredTiming(part: $0.key, timing: $0.value)
       })
@@ -114,6 +115,9 @@ private struct StoredOutlookFile: Codable {
   let missing: [ForecastPart]?
   let missingReasons: [StoredReason]?
   let air: AirQuality?
+  // Added in version 3; absent when the outlook has none.
+  let uvIndex: UVForecast?
+  let pollen: [PollenForecast]?
   let parts: [StoredTiming]
 }
 

@@ -270,13 +270,17 @@ struct PartContents: Codable, Sendable {
   var midTerms: [String: PartRecord<[DayForecast]>] = [:]
   /// The air quality, by place.
   var airs: [String: PartRecord<AirQuality>] = [:]
+  /// The UV index, by grid cell (one key).
+  var uvIndexes: [String: PartRecord<UVForecast>] = [:]
+  /// The pollen risk, by kind and grid cell.
+  var pollens: [String: PartRecord<PollenForecast>] = [:]
   /// The failures that hold parts back, by part key.
   var failures: [String: PartFailure] = [:]
 
   init() {}
 
   private enum CodingKeys: String, CodingKey {
-    case version, runs, nowcasts, nextHours, midTerms, airs, failures
+    case version, runs, nowcasts, nextHours, midTerms, airs, uvIndexes, pollens, failures
   }
 
   // The parts added after version 2 was first written are absent from older files: read as
@@ -291,6 +295,12 @@ struct PartContents: Codable, Sendable {
         [String: PartRecord<[HourlyForecast]>].self, forKey: .nextHours) ?? [:]
     midTerms = try container.decode([String: PartRecord<[DayForecast]>].self, forKey: .midTerms)
     airs = try container.decode([String: PartRecord<AirQuality>].self, forKey: .airs)
+    uvIndexes =
+      try container.decodeIfPresent([String: PartRecord<UVForecast>].self, forKey: .uvIndexes)
+      ?? [:]
+    pollens =
+      try container.decodeIfPresent([String: PartRecord<PollenForecast>].self, forKey: .pollens)
+      ?? [:]
     failures = try container.decode([String: PartFailure].self, forKey: .failures)
   }
 }
