@@ -35,8 +35,24 @@ extension HaruCLI {
         Set(document.keys) == [
           "provider", "grid", "issuedAt", "midTermIssuedAt", "stale", "staleReason", "current",
           "missing", "missingReasons", "air", "warnings", "days", "hours", "nextHours", "rain",
-          "requests",
+          "uv", "pollen", "requests",
         ])
+      // The UV index of 09:00 (out at 09:30) for the area nearest the coordinate: 4 at 09–12 h,
+      // 7 at noon; no pollen in November, and none asked.
+      let uv = try #require(document["uv"] as? [String: Any], "\(result)")
+      #expect(uv["index"] as? Int == 4 && uv["grade"] as? String == "moderate")
+      #expect(uv["max"] as? Int == 7)
+      #expect(uv["issuedAt"] as? String == "2026-11-30T09:00:00+09:00")
+      let pollen = try #require(document["pollen"] as? [[String: Any]], "\(result)")
+      #expect(pollen.compactMap { $0["kind"] as? String } == ["oak", "pine", "weeds"])
+      for kind in pollen {
+        #expect(Set(kind.keys) == ["kind", "today", "tomorrow", "inSeason"])
+        #expect(kind["inSeason"] as? Bool == false && kind["today"] is NSNull)
+      }
+      #expect(!server.received.contains { $0.target.contains("Pollen") })
+      let uvRequest = try #require(server.received.first { $0.target.contains("getUVIdxV5") })
+      #expect(uvRequest.target.contains("areaNo=1114"))
+      #expect(uvRequest.target.contains("time=2026113009"))
       // The ultra-short fixture has drizzle in its sixth hour (15:00) and the short-term one no
       // rain that day: the line is the ultra-short forecast's, in both languages.
       #expect(
@@ -357,6 +373,38 @@ extension HaruCLI {
         #expect(today.contains(word), "\(word): \(today)")
       }
       #expect(lines.filter { $0.contains("오전") }.count == 11)
+      // The UV index and the pollen after the air quality, before the days.
+      let uv = try #require(lines.firstIndex(of: "자외선  보통 (4) · 오늘 최고 7"), "\(result)")
+      let pollen = try #require(lines.firstIndex(of: "꽃가루  철이 아님"), "\(result)")
+      let air = try #require(lines.firstIndex { $0.contains("㎍/㎥") }, "\(result)")
+      let first = try #require(lines.firstIndex { $0.hasPrefix("어제") }, "\(result)")
+      #expect(air < uv && uv < pollen && pollen < first)
+    }
+
+    @Test func pollenInSeasonIsShownByKindForTodayAndTomorrow() async throws {
+      let haru = try Haru()
+      defer { haru.removeFiles() }
+      let server = try ForecastServer.start(.kmaFixtures)
+      defer { server.stop() }
+      // 2026-09-26 13:00 KST: weeds in season, the bulletin of 06:00; oak and pine are not.
+      let now = "2026-09-26T13:00:00+09:00"
+      let english = try await Self.forecast(haru, base: server.baseURL, ["--lang", "en"], now: now)
+      let korean = try await Self.forecast(haru, base: server.baseURL, ["--lang", "ko"], now: now)
+      let json = try await Self.forecast(haru, base: server.baseURL, ["--json"], now: now)
+
+      #expect(english.standardOutput.contains("Pollen  Weeds: today Low · tomorrow Moderate"))
+      #expect(english.standardOutput.contains("UV      High (7) · highest today 7"), "\(english)")
+      #expect(korean.standardOutput.contains("꽃가루  잡초류: 오늘 낮음 · 내일 보통"), "\(korean)")
+      #expect(!korean.standardOutput.contains("철이 아님"))
+      let document = try #require(try json.json() as? [String: Any], "\(json)")
+      let pollen = try #require(document["pollen"] as? [[String: Any]])
+      let weeds = try #require(pollen.first { $0["kind"] as? String == "weeds" })
+      #expect(weeds["today"] as? String == "low" && weeds["tomorrow"] as? String == "moderate")
+      #expect(weeds["inSeason"] as? Bool == true)
+      #expect(pollen.filter { $0["inSeason"] as? Bool == false }.count == 2)
+      // Asked once in three runs: the bulletin is kept.
+      #expect(server.received.filter { $0.target.contains("getWeedsPollenRiskndxV3") }.count == 1)
+      #expect(!server.received.contains { $0.target.contains("getOakPollenRiskIdxV3") })
     }
 
     @Test func humanOutputShowsThreeDaysInTheSavedUnit() async throws {

@@ -66,6 +66,7 @@ extension HaruCLI {
       #expect(first.operations["getVilageFcst"] == 3)
       #expect(first.operations["getUltraSrtNcst"] == 1)
       #expect(first.operations["getUltraSrtFcst"] == 1)
+      #expect(first.operations["getUVIdxV5"] == 1)
       #expect(first.operations["getMidLandFcst"] == 1)
       #expect(first.operations["getMidTa"] == 1)
       #expect(first.operations["getPwnStatus"] == 1)
@@ -105,6 +106,9 @@ extension HaruCLI {
       #expect(day["getUltraSrtNcst"] == 24)
       #expect(day["getUltraSrtFcst"] == 24)
       #expect(Self.kmaOperations.map { day[$0] ?? 0 }.reduce(0, +) == 60)
+      // The UV index every three hours; no pollen in November.
+      #expect(day["getUVIdxV5"] == 8)
+      #expect(day.keys.filter { $0.contains("Pollen") }.isEmpty)
       #expect(day["getVilageFcst"] == 8)
       #expect(day["getMidLandFcst"] == 2)
       #expect(day["getMidTa"] == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import HaruForecast
 import HaruModels
 import Testing
 
@@ -94,5 +95,77 @@ struct WeatherFeelsLikeTests {
     #expect(WeatherText.dayFeelsLike(windy, unit: .fahrenheit) == "20°F / 46°F")
     #expect(WeatherText.dayFeelsLike(calm, unit: .celsius) == nil)
     #expect(WeatherText.dayFeelsLike(midTerm, unit: .celsius) == nil)
+  }
+}
+
+/// The UV index and the pollen risk on the weather screen.
+struct WeatherLivingTextTests {
+  /// 2026-09-26 13:00 KST.
+  private static let now = Date(timeIntervalSince1970: 1_790_395_200)
+
+  private func outlook(
+    uv: UVForecast?, pollen: [PollenForecast], missing: [ForecastPart: MissingPartReason] = [:]
+  ) throws -> ForecastOutlook {
+    ForecastOutlook(
+      town: .seoulCityHall, provider: "kma", attribution: .kma,
+      run: ForecastRun(publishedAt: Self.now),
+      forecast: ProviderForecast(
+        days: [], current: nil, issuedAt: Self.now, missingReasons: missing, uvIndex: uv,
+        pollen: pollen),
+      fetchedAt: Self.now)
+  }
+
+  private func uv() throws -> UVForecast {
+    let noon = Self.now.addingTimeInterval(-3600)
+    return UVForecast(
+      issuedAt: noon,
+      readings: [
+        .init(time: noon, index: try UVIndex(4)),
+        .init(time: noon.addingTimeInterval(3 * 3600), index: try UVIndex(8)),
+      ])
+  }
+
+  private func weeds() throws -> PollenForecast {
+    let day = try CalendarDay(year: 2026, month: 9, day: 26)
+    return PollenForecast(
+      kind: .weeds, issuedAt: Self.now.addingTimeInterval(-7 * 3600),
+      days: [.init(day: day, risk: .low), .init(day: day.adding(days: 1), risk: .high)])
+  }
+
+  @Test(arguments: [
+    (DisplayLanguage.korean, "보통 (4) · 오늘 최고 8", "잡초류 오늘 낮음 · 내일 높음"),
+    (.english, "Moderate (4) · highest today 8", "Weeds today Low · tomorrow High"),
+  ])
+  func theUVIndexAndThePollenInSeasonAreWrittenOut(
+    language: DisplayLanguage, uvText: String, pollenText: String
+  ) throws {
+    let report = WeatherText.report(
+      try outlook(uv: try uv(), pollen: [.notInSeason(.oak), .notInSeason(.pine), try weeds()]),
+      unit: .celsius, language: language)
+    #expect(report.uvText == uvText)
+    #expect(report.pollenText == pollenText)
+  }
+
+  @Test func noKindInSeasonSaysSoAndATownWithoutEitherHasNoText() throws {
+    let outOfSeason = WeatherText.report(
+      try outlook(uv: nil, pollen: PollenKind.allCases.map(PollenForecast.notInSeason)),
+      unit: .celsius, language: .korean)
+    #expect(outOfSeason.pollenText == "꽃가루 철이 아님")
+    #expect(outOfSeason.uvText == nil)
+
+    let neither = WeatherText.report(
+      try outlook(uv: nil, pollen: []), unit: .celsius, language: .english)
+    #expect(neither.uvText == nil && neither.pollenText == nil)
+  }
+
+  @Test func aRefusedIndexSaysWhy() throws {
+    let refusal = MissingPartReason(
+      service: .kmaLivingIndices,
+      error: ForecastError(.decoding, message: "refused"))
+    let report = WeatherText.report(
+      try outlook(uv: nil, pollen: [], missing: [.uvIndex: refusal]), unit: .celsius,
+      language: .korean)
+    #expect(report.uvText == refusal.message(in: .korean))
+    #expect(report.uvText?.contains("기상청_생활기상지수 조회서비스") == true, "\(report.uvText ?? "")")
   }
 }

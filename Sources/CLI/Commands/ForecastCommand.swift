@@ -62,6 +62,12 @@ enum ForecastCommand {
     let settings = try context.openSettings()
     var town = try pickTown(options, settings)
     if offline { town = try SampleData.seoulTown(options, town, usage: usage) }
+    if providerName == "kma", !offline, town.areaCode == nil {
+      // The UV index and the pollen risk are asked by area: a place given by coordinate or grid
+      // cell is in the area nearest it.
+      let place = try WarningsCommand.place(of: town, in: PlaceDirectory())
+      town = (try? town.withArea(code: place.code, midTermRegions: town.midTermRegions)) ?? town
+    }
     // Every request of this refresh goes through one counter: `--json` says what it cost.
     let counter = CountingTransport()
     let source: Source
@@ -266,6 +272,7 @@ enum ForecastCommand {
     } else if outlook.missing.contains(.air) {
       console.print(context.text(.theAirQualityCouldNot))
     }
+    livingLines(outlook, context).forEach(console.print)
     console.print("")
     let shown = shownDays(outlook, count: count)
     for day in shown {
@@ -325,6 +332,40 @@ enum ForecastCommand {
     }
     return context.text(.currentConditions, temperature.formatted(in: unit), clock(hour.time))
       + (feelsLike ?? "") + (falling ?? "")
+  }
+
+  /// The UV index and the pollen risk, after the air quality: "자외선  높음 (7) · 오늘 최고 7",
+  /// "꽃가루  잡초류: 오늘 낮음 · 내일 보통" or "꽃가루  철이 아님"; a line saying so for each that
+  /// could not be had; nothing for a town that has neither.
+  static func livingLines(_ outlook: ForecastOutlook, _ context: Context) -> [String] {
+    let language = context.language
+    var lines: [String] = []
+    if let uv = outlook.uvIndex {
+      let now = uv.index(at: outlook.referenceTime)
+      lines.append(
+        context.text(
+          .uvIndexLine, now?.grade.displayName(in: language) ?? "-",
+          now.map { "\($0.value)" } ?? "-",
+          uv.maximum(on: outlook.referenceDay).map { "\($0.value)" } ?? "-"))
+    } else if outlook.missing.contains(.uvIndex) {
+      lines.append(context.text(.theUVIndexCouldNot))
+    }
+    let inSeason = outlook.pollen.filter(\.isInSeason)
+    for pollen in inSeason {
+      func risk(_ day: CalendarDay) -> String {
+        pollen.risk(on: day)?.displayName(in: language) ?? "-"
+      }
+      lines.append(
+        context.text(
+          .pollenLine, pollen.kind.displayName(in: language), risk(outlook.referenceDay),
+          risk(outlook.referenceDay.adding(days: 1))))
+    }
+    if outlook.missing.contains(.pollen) {
+      lines.append(context.text(.thePollenCouldNot))
+    } else if inSeason.isEmpty && !outlook.pollen.isEmpty {
+      lines.append(context.text(.pollenNotInSeason))
+    }
+    return lines
   }
 
   /// Half a day as "맑음 10%", or "-" when unknown.

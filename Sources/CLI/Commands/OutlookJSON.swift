@@ -201,6 +201,53 @@ struct OutlookJSON: Encodable {
   let nextHours: [Hour]
   /// Rain in the next six hours, `{"ko", "en"}`; `nil` when no hour of them is known.
   let rain: [String: String]?
+  /// The UV index now and today's highest; `nil` for a town without it or when it could not be
+  /// had (`missing` then says `uvIndex`).
+  let uv: UV?
+  /// The pollen risk of each kind today and tomorrow; `nil` for a town without it or when it
+  /// could not be had (`missing` then says `pollen`).
+  let pollen: [Pollen]?
+
+  /// `{"index", "grade", "max", "issuedAt"}`: the index of the reading that holds the reference
+  /// time, its grade, the day's highest and the issuance.
+  struct UV: Encodable {
+    let index: Int?
+    let grade: String?
+    let max: Int?
+    let issuedAt: String
+
+    func encode(to encoder: any Encoder) throws {
+      try encoder.encodeEveryKey([
+        ("index", index), ("grade", grade), ("max", max), ("issuedAt", issuedAt),
+      ])
+    }
+  }
+
+  /// `{"kind", "today", "tomorrow", "inSeason"}`: the risk of a kind (`low`, `moderate`, `high`,
+  /// `veryHigh`), `null` out of season or when the bulletin has no value for the day.
+  struct Pollen: Encodable {
+    let kind: String
+    let today: String?
+    let tomorrow: String?
+    let inSeason: Bool
+
+    /// A risk's name in the JSON.
+    static func name(_ risk: PollenRisk) -> String {
+      switch risk {
+      case .low: "low"
+      case .moderate: "moderate"
+      case .high: "high"
+      case .veryHigh: "veryHigh"
+      }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      try encoder.encodeEveryKey([
+        ("kind", kind), ("today", today), ("tomorrow", tomorrow), ("inSeason", inSeason),
+      ])
+    }
+  }
+
   /// How many requests this refresh sent, by service and by operation; `nil` for the samples.
   let requests: RequestsJSON?
 
@@ -226,6 +273,23 @@ struct OutlookJSON: Encodable {
         humidity: hour.humidity)
     }
     rain = outlook.rainLine.map { ["ko": $0.text(in: .korean), "en": $0.text(in: .english)] }
+    uv = outlook.uvIndex.map { forecast in
+      let now = forecast.index(at: outlook.referenceTime)
+      return UV(
+        index: now?.value, grade: now?.grade.rawValue,
+        max: forecast.maximum(on: outlook.referenceDay)?.value,
+        issuedAt: Self.time(forecast.issuedAt))
+    }
+    pollen =
+      outlook.pollen.isEmpty || outlook.missing.contains(.pollen)
+      ? nil
+      : outlook.pollen.map { forecast in
+        Pollen(
+          kind: forecast.kind.rawValue,
+          today: forecast.risk(on: outlook.referenceDay).map(Pollen.name),
+          tomorrow: forecast.risk(on: outlook.referenceDay.adding(days: 1)).map(Pollen.name),
+          inSeason: forecast.isInSeason)
+      }
     let hourStart = Date(
       timeIntervalSince1970: (outlook.referenceTime.timeIntervalSince1970 / 3600).rounded(.down)
         * 3600)
@@ -283,12 +347,14 @@ struct OutlookJSON: Encodable {
     try container.encode(hours, forKey: .hours)
     try container.encode(nextHours, forKey: .nextHours)
     try container.encode(rain, forKey: .rain)
+    try container.encode(uv, forKey: .uv)
+    try container.encode(pollen, forKey: .pollen)
     try container.encodeIfPresent(requests, forKey: .requests)
   }
 
   enum CodingKeys: String, CodingKey {
     case provider, grid, issuedAt, midTermIssuedAt, stale, staleReason, current, missing,
-      missingReasons, air, warnings, days, hours, nextHours, rain, requests
+      missingReasons, air, warnings, days, hours, nextHours, rain, uv, pollen, requests
   }
 
   /// ISO 8601 in Korea Standard Time, `2026-11-30T08:00:00+09:00`.
@@ -305,5 +371,29 @@ struct OutlookJSON: Encodable {
   /// Tenths of a degree, as the services report them.
   static func rounded(_ value: Double) -> Double {
     (value * 10).rounded() / 10
+  }
+}
+
+/// A key of an object written by name.
+private struct NamedKey: CodingKey {
+  let stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+extension Encoder {
+  /// Writes an object with every key given, in order, a missing value as `null` (the synthesized
+  /// encoding leaves such a key out).
+  fileprivate func encodeEveryKey(_ fields: [(String, (any Encodable)?)]) throws {
+    var container = self.container(keyedBy: NamedKey.self)
+    for (name, value) in fields {
+      let key = NamedKey(stringValue: name)
+      if let value {
+        try container.encode(value, forKey: key)
+      } else {
+        try container.encodeNil(forKey: key)
+      }
+    }
   }
 }

@@ -151,6 +151,11 @@ enum Message: String, CaseIterable, Sendable {
   case theConditionsNowCouldNot
   case daysMidTermCouldNot
   case theAirQualityCouldNot
+  case theUVIndexCouldNot
+  case thePollenCouldNot
+  case uvIndexLine
+  case pollenLine
+  case pollenNotInSeason
   case currentConditions
   case feelsLike
   case yesterday

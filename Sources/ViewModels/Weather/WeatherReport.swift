@@ -31,6 +31,15 @@ public struct WeatherReport: Hashable, Sendable {
   /// The air quality on the chosen scale, for a forecast asked for it; it says why when the
   /// air quality is missing.
   public let air: AirQualityCard?
+  /// The UV index now and today's highest, such as "보통 (4) · 오늘 최고 7" or
+  /// "Moderate (4) · highest today 7" (자외선지수, 출처: 기상청); why it is missing when it could not
+  /// be had; `nil` for a town without it.
+  public let uvText: String?
+  /// The pollen risk of each kind in season today and tomorrow, such as
+  /// "잡초류 오늘 낮음 · 내일 보통" (꽃가루농도위험지수, 출처: 기상청), or "꽃가루 철이 아님" /
+  /// "Not pollen season" when no kind is; why it is missing when it could not be had; `nil` for a
+  /// town without it.
+  public let pollenText: String?
 }
 
 /// The card of one day: its extremes, sky, precipitation and chance of precipitation.

@@ -31,7 +31,42 @@ enum WeatherText {
       issuedText: issuedText(outlook.issuedAt, in: language),
       isStale: outlook.isStale,
       attribution: outlook.attribution,
-      air: airCard(outlook, scale: scale, language: language))
+      air: airCard(outlook, scale: scale, language: language),
+      uvText: uvText(outlook, language: language),
+      pollenText: pollenText(outlook, language: language))
+  }
+
+  /// "보통 (4) · 오늘 최고 7": the UV index now and today's highest.
+  static func uvText(_ outlook: ForecastOutlook, language: DisplayLanguage) -> String? {
+    guard let uv = outlook.uvIndex else {
+      return outlook.missingReasons[.uvIndex]?.message(in: language)
+    }
+    let now = uv.index(at: outlook.referenceTime).map {
+      "\($0.grade.displayName(in: language)) (\($0.value))"
+    }
+    let highest = uv.maximum(on: outlook.referenceDay).map {
+      language == .korean ? "오늘 최고 \($0.value)" : "highest today \($0.value)"
+    }
+    let parts = [now, highest].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// "잡초류 오늘 낮음 · 내일 보통" for each kind in season, one per line; "꽃가루 철이 아님" when
+  /// none is.
+  static func pollenText(_ outlook: ForecastOutlook, language: DisplayLanguage) -> String? {
+    if let reason = outlook.missingReasons[.pollen] { return reason.message(in: language) }
+    guard !outlook.pollen.isEmpty else { return nil }
+    let today = outlook.referenceDay
+    let lines = outlook.pollen.filter(\.isInSeason).map { forecast in
+      let risks = [(today, "오늘", "today"), (today.adding(days: 1), "내일", "tomorrow")].map {
+        day, korean, english in
+        let risk = forecast.risk(on: day)?.displayName(in: language) ?? "-"
+        return language == .korean ? "\(korean) \(risk)" : "\(english) \(risk)"
+      }
+      return "\(forecast.kind.displayName(in: language)) " + risks.joined(separator: " · ")
+    }
+    guard lines.isEmpty else { return lines.joined(separator: "\n") }
+    return language == .korean ? "꽃가루 철이 아님" : "Not pollen season"
   }
 
   static func card(

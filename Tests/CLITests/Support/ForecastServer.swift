@@ -8,8 +8,8 @@ import HaruTestSupport
 enum ForecastServer {
   /// What the server sends.
   enum Behaviour: Sendable {
-    /// Every run, with the fixture made for it; the nowcast and the ultra-short forecast too; and
-    /// the captured mid-term
+    /// Every run, with the fixture made for it; the nowcast, the ultra-short forecast, the UV
+    /// index and the pollen risk too; and the captured mid-term
     /// bodies of the asked issuance's hour (06:00 or 18:00).
     case kmaFixtures
     /// As ``kmaFixtures``, but the nowcast answers "no data" for every run.
@@ -132,6 +132,19 @@ enum ForecastServer {
         return evening ? KMAMidTermFixtures.temperature1800 : KMAMidTermFixtures.temperature0600
       }
       return KMAFixtures.noData
+    }
+    if let components = URLComponents(string: "http://127.0.0.1" + target),
+      let area = components.queryItems?.first(where: { $0.name == "areaNo" })?.value,
+      let time = components.queryItems?.first(where: { $0.name == "time" })?.value
+    {
+      let operation = components.path.split(separator: "/").last.map(String.init) ?? ""
+      let pollen: [String: PollenKind] = [
+        "getOakPollenRiskIdxV3": .oak, "getPinePollenRiskIdxV3": .pine,
+        "getWeedsPollenRiskndxV3": .weeds,
+      ]
+      if operation == "getUVIdxV5" { return KMALivingFixtures.uvIndex(areaCode: area, time: time) }
+      return pollen[operation].map { KMALivingFixtures.pollen($0, areaCode: area, time: time) }
+        ?? KMAFixtures.noData
     }
     guard let components = URLComponents(string: "http://127.0.0.1" + target),
       let items = components.queryItems,
