@@ -71,9 +71,11 @@ enum Help {
         (MidFcstInfoService) unless --mid-base-url names it. --days N shows today and the
         days after, N in all (1-11, default 10). --now fixes the clock. --offline uses the
         bundled sample responses (sample data, not a real forecast). With KMA online, the
-        air quality comes too (see air), and the warnings in force for the town above the days
-        (see warnings; JSON `warnings`); a part a service refuses (the mid-term forecast, the
-        air quality, the warnings) is left out with the reason on standard error, exit status 0.
+        air quality comes too (see air), the UV index and the pollen in season after it, and the
+        warnings in force for the town above the days (see warnings; JSON `warnings`); the rain
+        in the next six hours comes first. A part a service refuses (the next hours, the mid-term
+        forecast, the air quality, the UV index, the pollen, the warnings) is left out with the
+        reason on standard error, exit status 0. 출처: 기상청.
 
     air:
       \(air)
