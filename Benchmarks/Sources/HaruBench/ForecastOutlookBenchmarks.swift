@@ -15,12 +15,14 @@ enum ForecastOutlookBenchmarks {
   static let plan = SamplingPlan(warmupBatches: 20, samples: 200, batchSize: 1)
 
   /// A whole ten-day answer from a stub transport that answers at once: every request of the
-  /// outlook (three short-term runs, the nowcast, `getMidLandFcst`, `getMidTa`), decoded,
-  /// stitched into days with their halves, and sunrise and sunset for every day.
+  /// outlook (three short-term runs, the nowcast, the ultra-short run, `getMidLandFcst`,
+  /// `getMidTa`, and the UV index of the town's area), decoded, stitched into days with their
+  /// halves, and sunrise and sunset for every day.
   static let tenDays = Benchmark(name: "forecast.outlook.ten-days", unit: .microseconds) {
     let provider = try KMAProvider(
       serviceKey: "benchmark", transport: try ForecastServiceBenchmarks.answering(after: nil))
-    let town = Town.seoulCityHall
+    // 소공동, 중구: a town with an area code has every part.
+    let town = try Town.seoulCityHall.withArea(code: "1114052000", midTermRegions: nil)
     let coordinate = town.coordinate ?? town.gridPoint.center
     return try await Harness.measureAsync(plan) {
       let forecast = try await provider.forecast(for: town, at: morning)

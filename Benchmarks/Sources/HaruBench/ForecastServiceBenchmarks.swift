@@ -105,14 +105,23 @@ enum ForecastServiceBenchmarks {
       try KMARun(operation: .shortTermForecast, baseDate: today.adding(days: -1), baseHour: 23),
       try KMARun(operation: .shortTermForecast, baseDate: today.adding(days: -2), baseHour: 23),
       try KMARun(operation: .nowcast, baseDate: today, baseHour: 10),
+      try KMARun(operation: .ultraShortForecast, baseDate: today, baseHour: 9),
     ]
     var bodies: [String: HTTPResponse] = [:]
     for run in runs {
-      let body =
-        run.operation == .nowcast
-        ? KMAFixtures.nowcast(for: run, at: grid)
-        : KMAFixtures.shortTermForecast(for: run, at: grid)
-      let operation = run.operation == .nowcast ? "getUltraSrtNcst" : "getVilageFcst"
+      let (operation, body): (String, String)
+      switch run.operation {
+      case .nowcast:
+        (operation, body) = ("getUltraSrtNcst", KMAFixtures.nowcast(for: run, at: grid))
+      case .ultraShortForecast:
+        (operation, body) = (
+          "getUltraSrtFcst", KMAFixtures.ultraShortForecast(for: run, at: grid)
+        )
+      default:
+        (operation, body) = (
+          "getVilageFcst", KMAFixtures.shortTermForecast(for: run, at: grid)
+        )
+      }
       bodies[key(operation, run.baseDate, run.baseHour)] = .json(body)
     }
     let answers = bodies
@@ -123,6 +132,12 @@ enum ForecastServiceBenchmarks {
     return StubTransport { request throws(ForecastError) in
       if let delay {
         try? await Task.sleep(for: delay)
+      }
+      if let area = request.queryValue(named: "areaNo"),
+        let time = request.queryValue(named: "time")
+      {
+        // The UV index of the town's area; no pollen is in season in November.
+        return .json(KMALivingFixtures.uvIndex(areaCode: area, time: time))
       }
       if let issued = request.queryValue(named: "tmFc") {
         // The captured 06:00 mid-term bodies, served as the issuance current at `morning`.
