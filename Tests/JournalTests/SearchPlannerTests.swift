@@ -105,6 +105,44 @@ struct SearchPlannerTests {
     #expect(SearchPlanner.any(of: []) == nil)
   }
 
+  /// A half-typed `향수` may become any of 112 syllables after 향; a journal holds a few of them.
+  /// The search asks only for those, and the index lists the same candidates.
+  @Test func alternativesTheIndexListsNowhereAreNotAskedFor() throws {
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      let entries = try [
+        Fixture.entry(day: 0, notes: "오늘 향수"), Fixture.entry(day: -1, notes: "오늘 향숙이"),
+        Fixture.entry(day: -2, notes: "이내 향신료"), Fixture.entry(day: -3, notes: "향수 하나"),
+      ]
+      _ = try store.insert(entries)
+      let plan = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향수").foldedTerms))
+      #expect(plan.hasAlternatives)
+      let every = plan.expression()
+      let asked = try store.database.read { connection in
+        try plan.expression { token in
+          try connection.withStatement(SearchSQL.listsToken) { statement in
+            try statement.bind(token.expression, at: 1)
+            return try statement.step()
+          }
+        }
+      }
+      #expect(every.contains("\"향숙\"") && every.contains("\"향쉬\""))
+      #expect(asked.contains("\"향수\"") && asked.contains("\"향숙\""))
+      #expect(!asked.contains("\"향쉬\"") && !asked.contains("\"향신\""))
+      #expect(try listed(asked, in: store) == listed(every, in: store))
+      #expect(try listed(asked, in: store) == 2)
+      #expect(
+        try store.search(JournalSearchQuery("ㅇㄴ 향수"), in: .all, after: nil, limit: 5)
+          == Array(entries.prefix(2)))
+      // When no alternative is listed, the first is kept: the requirement still lists nothing.
+      let none = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향쉬").foldedTerms))
+      let nothing = none.expression { _ in false }
+      #expect(!nothing.contains(" OR ") && nothing.count < none.expression().count)
+      #expect(try listed(nothing, in: store) == 0)
+    }
+  }
+
   @Test func aLongTermAsksForAFewOfItsPairsSpreadOverIt() throws {
     let long = String(repeating: "가나다라마바사아자차카타파하", count: 15)
     let terms = JournalSearchQuery(long + " ").foldedTerms

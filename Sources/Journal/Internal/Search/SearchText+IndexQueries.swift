@@ -53,6 +53,21 @@ extension SearchText {
       self.alternatives = alternatives
     }
 
+    /// The requirement without the alternatives that hold a token the index lists nowhere
+    /// (`present` says which it lists; a prefix is never asked about): those alternatives list
+    /// no entry, so the rest list the same entries. FTS5 answers an `OR` by moving every one of
+    /// its lists at each candidate, an empty one too, so a half-typed `향수` after a common term,
+    /// whose `OR` holds the 112 pairs of 향 with a syllable `수` may become, took four times as
+    /// long as the one pair the journal holds. When no alternative is left, the first stays:
+    /// it lists nothing, as the requirement does.
+    func keeping(_ present: (IndexToken) throws -> Bool) rethrows -> Requirement {
+      guard alternatives.count > 1 else { return self }
+      let kept = try alternatives.filter { tokens in
+        try tokens.allSatisfy { token in try token.isPrefix || present(token) }
+      }
+      return Requirement(alternatives: kept.isEmpty ? [alternatives[0]] : kept)
+    }
+
     /// The requirement in FTS5 query syntax.
     var expression: String {
       let parts = alternatives.map { tokens in
