@@ -220,36 +220,20 @@ public final class SQLiteJournalStore: JournalStore {
     var page = SearchPage(limit: limit - rows.entries.count)
     let scan = IndexScan(
       terms: query.text, favoritesOnly: favoritesOnly, after: start, connection: connection)
-    // First the requirements without alternatives, for a few pages' worth of candidates; the
-    // whole plan from the last key read on, if that did not settle the page.
-    var above: Int64?
-    if let coarse = plan.withoutAlternatives() {
-      above = try scan.read(
-        coarse, into: &page, budget: SearchPlanner.walkPages * max(1, limit))
-      // Every candidate of the whole plan was among those read.
-      guard above != nil else { return rows.adding(page.rows) }
+    // A plan with a requirement of many alternatives (a half-typed syllable after other
+    // characters) first reads the candidates of its other requirements, while enough of them
+    // match, up to four pages' worth; then the whole plan from the last key read on, if that
+    // did not settle the page.
+    guard let coarse = plan.withoutAlternatives() else {
+      try scan.read(plan.expression(), into: &page)
+      return rows.adding(page.rows)
     }
-    try scan.read(Self.expression(of: plan, on: connection), into: &page, above: above)
+    let above = try scan.read(
+      coarse, into: &page, budget: SearchPlanner.walkPages * max(1, limit))
+    // Every candidate of the whole plan was among those read.
+    guard let above else { return rows.adding(page.rows) }
+    try scan.read(plan.expression(), into: &page, above: above)
     return rows.adding(page.rows)
-  }
-
-  /// The MATCH expression of a plan, without the alternatives that hold a token the index lists
-  /// nowhere (see ``SearchText/Requirement/keeping(_:)``), each token asked about once.
-  private static func expression(
-    of plan: SearchPlanner.Plan, on connection: SQLiteConnection
-  ) throws -> String {
-    guard plan.hasAlternatives else { return plan.expression() }
-    var known: [String: Bool] = [:]
-    return try plan.expression { token in
-      let expression = token.expression
-      if let present = known[expression] { return present }
-      let present = try connection.withStatement(SearchSQL.listsToken) { statement in
-        try statement.bind(expression, at: 1)
-        return try statement.step()
-      }
-      known[expression] = present
-      return present
-    }
   }
 
   /// A position in newest-first order, as the entry table stores it: a cursor's, or that of the
@@ -300,7 +284,9 @@ public final class SQLiteJournalStore: JournalStore {
     }
 
     /// Gives `page` the candidates of `match` whose keys are above `above` (when given), in key
-    /// order, until the page is settled, the candidates end, or `budget` candidates were read.
+    /// order, until the page is settled or the candidates end; with a `budget`, also until that
+    /// many candidates were read, or until more than ``SearchPlanner/walkProbe`` of them and
+    /// eight for each match did not match.
     ///
     /// - Returns: The key of the last candidate read when the budget stopped the reading before
     ///   the page was settled; `nil` when the page is the answer as far as `match` goes.
@@ -319,9 +305,14 @@ public final class SQLiteJournalStore: JournalStore {
         }
         if let above { try statement.bind(above, at: 10) }
         var read = 0
+        let matchedBefore = page.matched
         while try statement.step(), page.take(statement, cache: connection.entryCache) {
+          guard let budget else { continue }
           read += 1
-          if let budget, read >= budget { return statement.int64(at: SearchSQL.keyColumn) }
+          let matched = page.matched - matchedBefore
+          if read >= budget || read - matched > SearchPlanner.walkProbe + 8 * matched {
+            return statement.int64(at: SearchSQL.keyColumn)
+          }
         }
         return nil
       }
@@ -342,6 +333,9 @@ public final class SQLiteJournalStore: JournalStore {
     init(limit: Int) {
       self.limit = limit
     }
+
+    /// The candidates that matched, those that no longer read as entries included.
+    var matched: Int { matches.count + unreadable.count }
 
     /// Takes the candidate a statement is at (the entry's columns first, then whether it
     /// matches); `false` when it is of a day older than a full page's last, and every later one

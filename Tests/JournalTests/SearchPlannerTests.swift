@@ -105,41 +105,43 @@ struct SearchPlannerTests {
     #expect(SearchPlanner.any(of: []) == nil)
   }
 
-  /// A half-typed `향수` may become any of 112 syllables after 향; a journal holds a few of them.
-  /// The search asks only for those, and the index lists the same candidates.
-  @Test func alternativesTheIndexListsNowhereAreNotAskedFor() throws {
+  /// A half-typed `수` may become any of 112 syllables after 향: the search first reads what the
+  /// requirements without them list, and a term of one syllable, which asks for nothing else,
+  /// keeps its whole plan.
+  @Test func aHalfTypedSyllableAfterOthersFirstReadsWhatItsOtherRequirementsList() throws {
+    let terms = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향수").foldedTerms))
+    #expect(terms.hasAlternatives && terms.expression().contains("\"향숙\""))
+    let coarse = try #require(terms.withoutAlternatives())
+    #expect(!coarse.contains(" OR ") && !coarse.contains("\"향수\""))
+    #expect(coarse.contains("ㅇㄴ\"") && coarse.contains("향ㅅ\""))
+    for text in ["닭", "오늘 닭", "ㅇㄴ", "rose"] {
+      let plan = try #require(SearchPlanner.Plan(JournalSearchQuery(text).foldedTerms))
+      #expect(plan.withoutAlternatives() == nil, "\(text)")
+    }
     try withTemporaryDirectory { directory in
       let store = try SQLiteJournalStore(
         fileURL: directory.appendingPathComponent("journal.sqlite"))
-      let entries = try [
-        Fixture.entry(day: 0, notes: "오늘 향수"), Fixture.entry(day: -1, notes: "오늘 향숙이"),
-        Fixture.entry(day: -2, notes: "이내 향신료"), Fixture.entry(day: -3, notes: "향수 하나"),
-      ]
-      _ = try store.insert(entries)
-      let plan = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향수").foldedTerms))
-      #expect(plan.hasAlternatives)
-      let every = plan.expression()
-      let asked = try store.database.read { connection in
-        try plan.expression { token in
-          try connection.withStatement(SearchSQL.listsToken) { statement in
-            try statement.bind(token.expression, at: 1)
-            return try statement.step()
-          }
-        }
+      // Two terms common alone and rare together: the first reading is the answer.
+      let apart = try (0..<120).map { index in
+        try Fixture.entry(day: -index, notes: index % 2 == 0 ? "오늘 맑음" : "향수 가게")
       }
-      #expect(every.contains("\"향숙\"") && every.contains("\"향쉬\""))
-      #expect(asked.contains("\"향수\"") && asked.contains("\"향숙\""))
-      #expect(!asked.contains("\"향쉬\"") && !asked.contains("\"향신\""))
-      #expect(try listed(asked, in: store) == listed(every, in: store))
-      #expect(try listed(asked, in: store) == 2)
-      #expect(
-        try store.search(JournalSearchQuery("ㅇㄴ 향수"), in: .all, after: nil, limit: 5)
-          == Array(entries.prefix(2)))
-      // When no alternative is listed, the first is kept: the requirement still lists nothing.
-      let none = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향쉬").foldedTerms))
-      let nothing = none.expression { _ in false }
-      #expect(!nothing.contains(" OR ") && nothing.count < none.expression().count)
-      #expect(try listed(nothing, in: store) == 0)
+      // 향 before an ㅅ syllable and 오늘 together, but not 수: checked, then the whole plan.
+      let near = try (0..<120).map { index in
+        try Fixture.entry(day: -200 - index, notes: "오늘 향신료")
+      }
+      let matches = try [
+        Fixture.entry(day: -150, notes: "오늘 향수"), Fixture.entry(day: -400, notes: "오늘 향숙이"),
+      ]
+      _ = try store.insert(apart + near + matches)
+      for (text, expected) in [("ㅇㄴ 향수", matches), ("ㅇㄴ 향숙", [matches[1]]), ("ㅇㄴ 향숲", [])] {
+        let found = try store.readableSearch(
+          JournalSearchQuery(text), in: .all, after: nil, limit: 10, interrupter: nil)
+        #expect(found.entries == expected, "\(text)")
+        // The first reading stops after 16 candidates that do not match and 8 for each match.
+        #expect(
+          found.examined <= SearchPlanner.walkProbe + 1 + 9 * expected.count + expected.count,
+          "\(text): \(found.examined)")
+      }
     }
   }
 

@@ -17,11 +17,6 @@ func listed(_ token: SearchText.IndexToken, in store: SQLiteJournalStore) throws
 }
 
 /// How many entries the index lists for a MATCH expression.
-func listed(_ match: String, in store: SQLiteJournalStore) throws -> Int64 {
-  try store.database.read { try listed(match, on: $0) }
-}
-
-/// How many entries the index lists for a MATCH expression.
 private func listed(_ match: String, on connection: SQLiteConnection) throws -> Int64 {
   try connection.withStatement(
     "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?1"

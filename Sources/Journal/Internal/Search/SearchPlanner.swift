@@ -97,8 +97,7 @@ enum SearchPlanner {
       }
     }
 
-    /// Whether some requirement asks for one of several alternatives, which
-    /// ``expression(present:)`` may leave out.
+    /// Whether some requirement asks for one of several alternatives.
     var hasAlternatives: Bool {
       terms.joined().joined().contains { $0.alternatives.count > 1 }
     }
@@ -131,25 +130,14 @@ enum SearchPlanner {
       return short && asksPrefix ? walkPages * max(1, limit) : 0
     }
 
-    /// The MATCH expression, asking for every alternative.
+    /// The MATCH expression: each term's ways of matching joined by `OR` (see
+    /// ``any(of:)``), the terms by `AND`.
     func expression() -> String {
-      expression { _ in true }
-    }
-
-    /// The MATCH expression.
-    ///
-    /// - Parameter present: Whether the index lists a token (never asked of a prefix). An
-    ///   alternative holding a token it lists nowhere lists nothing, and is left out of the
-    ///   `OR` of its requirement (see ``SearchText/Requirement/keeping(_:)``): the same
-    ///   candidates, from fewer lists.
-    /// - Returns: The terms' parts joined by `AND`.
-    func expression(
-      present: (SearchText.IndexToken) throws -> Bool
-    ) rethrows -> String {
       var parts: [String] = []
       for ways in terms {
-        let asked = try ways.map { way in try way.map { try $0.keeping(present).expression } }
-        if let expression = any(of: asked) { parts.append(expression) }
+        if let expression = any(of: ways.map { way in way.map(\.expression) }) {
+          parts.append(expression)
+        }
       }
       return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
     }

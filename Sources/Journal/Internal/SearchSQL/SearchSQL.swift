@@ -62,10 +62,6 @@ enum SearchSQL {
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
 
-  /// One row when the index lists the token of MATCH expression ?1 under any entry, none
-  /// otherwise: FTS5 looks the token up and stops at its first entry.
-  static let listsToken = "SELECT 1 FROM entry_search WHERE entry_search MATCH ?1 LIMIT 1"
-
   /// Entries of a list newest first, at most ?7 of them, each with whether it matches in column
   /// ``matchColumn``. Parameters: ?2 the terms, ?3, ?4 and ?5 the cursor (when there is one), ?7
   /// the most entries walked (-1 for no limit), ?8 brand and ?9 perfume name (for one perfume's
