@@ -185,15 +185,16 @@ public final class SQLiteJournalStore: JournalStore {
       // other perfume as well.
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
-    let strategy = searchUsesIndex ? Self.strategy(for: query, limit: limit) : .walk
-    guard case .index(let match, let walkingFirst) = strategy else {
+    // The same plan as `SearchPlanner.strategy(_:limit:)`, kept to be asked of the index.
+    guard searchUsesIndex, let plan = SearchPlanner.Plan(query.foldedTerms) else {
       return try walkingSearch(query, in: list, after: cursor, limit: limit, interrupter)
     }
+    let walkingFirst = plan.walkingFirst(query.foldedTerms, limit: limit)
     // The walk and the index read one snapshot, so that they meet where the walk stopped.
     return try database.read(interrupter: interrupter) { connection in
       try connection.readTransaction {
         try Self.search(
-          query, in: list, after: cursor, limit: limit, match: match, walkingFirst: walkingFirst,
+          query, in: list, after: cursor, limit: limit, plan: plan, walkingFirst: walkingFirst,
           favoritesOnly: favoritesOnly, on: connection)
       }
     }
@@ -202,7 +203,8 @@ public final class SQLiteJournalStore: JournalStore {
   /// Finds a page of matches through the index, walking `walkingFirst` entries first.
   private static func search(
     _ query: JournalSearchQuery, in list: JournalList, after cursor: JournalCursor?, limit: Int,
-    match: String, walkingFirst: Int, favoritesOnly: Bool, on connection: SQLiteConnection
+    plan: SearchPlanner.Plan, walkingFirst: Int, favoritesOnly: Bool,
+    on connection: SQLiteConnection
   ) throws -> JournalRows {
     var start = cursor.map(SearchPosition.init)
     var rows = JournalRows()
@@ -215,13 +217,23 @@ public final class SQLiteJournalStore: JournalStore {
       guard rows.entries.count < limit, let last = walked.last else { return rows }
       start = last
     }
-    let found = try Self.indexedSearch(
-      match, terms: query.text, favoritesOnly: favoritesOnly, after: start,
-      limit: limit - rows.entries.count, on: connection)
-    rows.entries += found.entries
-    rows.unreadable += found.unreadable
-    rows.examined += found.examined
-    return rows
+    var page = SearchPage(limit: limit - rows.entries.count)
+    let scan = IndexScan(
+      terms: query.text, favoritesOnly: favoritesOnly, after: start, connection: connection)
+    // A plan with a requirement of many alternatives (a half-typed syllable after other
+    // characters) first reads the candidates of its other requirements, while enough of them
+    // match, up to four pages' worth; then the whole plan from the last key read on, if that
+    // did not settle the page.
+    guard let coarse = plan.withoutAlternatives() else {
+      try scan.read(plan.expression(), into: &page)
+      return rows.adding(page.rows)
+    }
+    let above = try scan.read(
+      coarse, into: &page, budget: SearchPlanner.walkPages * max(1, limit))
+    // Every candidate of the whole plan was among those read.
+    guard let above else { return rows.adding(page.rows) }
+    try scan.read(plan.expression(), into: &page, above: above)
+    return rows.adding(page.rows)
   }
 
   /// A position in newest-first order, as the entry table stores it: a cursor's, or that of the
@@ -251,26 +263,59 @@ public final class SQLiteJournalStore: JournalStore {
     }
   }
 
-  /// Reads the index's candidates for a MATCH expression after a position, newest day first,
-  /// checks each, and returns the first `limit` matches, with the candidates checked counted.
+  /// Reads the index's candidates for MATCH expressions after a position, newest day first, and
+  /// checks each.
   ///
   /// FTS5 finds the candidates (<https://sqlite.org/fts5.html>): the store reads nothing of its
   /// tables but what a query returns.
-  private static func indexedSearch(
-    _ match: String, terms: String, favoritesOnly: Bool, after start: SearchPosition?,
-    limit: Int, on connection: SQLiteConnection
-  ) throws -> JournalRows {
-    let sql = SearchSQL.indexed(favoritesOnly: favoritesOnly, afterCursor: start != nil)
-    return try connection.withStatement(sql) { statement in
-      try statement.bind(match, at: 1)
-      try statement.bind(terms, at: 2)
-      if let start {
-        try start.bind(to: statement)
-        try statement.bind(SearchSQL.blockStart(of: start.day), at: 6)
+  private struct IndexScan {
+    let terms: String
+    let favoritesOnly: Bool
+    let start: SearchPosition?
+    let connection: SQLiteConnection
+
+    init(
+      terms: String, favoritesOnly: Bool, after start: SearchPosition?, connection: SQLiteConnection
+    ) {
+      self.terms = terms
+      self.favoritesOnly = favoritesOnly
+      self.start = start
+      self.connection = connection
+    }
+
+    /// Gives `page` the candidates of `match` whose keys are above `above` (when given), in key
+    /// order, until the page is settled or the candidates end; with a `budget`, also until that
+    /// many candidates were read, or until more than ``SearchPlanner/walkProbe`` of them and
+    /// eight for each match did not match.
+    ///
+    /// - Returns: The key of the last candidate read when the budget stopped the reading before
+    ///   the page was settled; `nil` when the page is the answer as far as `match` goes.
+    @discardableResult
+    func read(
+      _ match: String, into page: inout SearchPage, above: Int64? = nil, budget: Int? = nil
+    ) throws -> Int64? {
+      let sql = SearchSQL.indexed(
+        favoritesOnly: favoritesOnly, afterCursor: start != nil, aboveKey: above != nil)
+      return try connection.withStatement(sql) { statement in
+        try statement.bind(match, at: 1)
+        try statement.bind(terms, at: 2)
+        if let start {
+          try start.bind(to: statement)
+          try statement.bind(SearchSQL.blockStart(of: start.day), at: 6)
+        }
+        if let above { try statement.bind(above, at: 10) }
+        var read = 0
+        let matchedBefore = page.matched
+        while try statement.step(), page.take(statement, cache: connection.entryCache) {
+          guard let budget else { continue }
+          read += 1
+          let matched = page.matched - matchedBefore
+          if read >= budget || read - matched > SearchPlanner.walkProbe + 8 * matched {
+            return statement.int64(at: SearchSQL.keyColumn)
+          }
+        }
+        return nil
       }
-      var page = SearchPage(limit: limit)
-      while try statement.step(), page.take(statement, cache: connection.entryCache) {}
-      return page.rows
     }
   }
 
@@ -288,6 +333,9 @@ public final class SQLiteJournalStore: JournalStore {
     init(limit: Int) {
       self.limit = limit
     }
+
+    /// The candidates that matched, those that no longer read as entries included.
+    var matched: Int { matches.count + unreadable.count }
 
     /// Takes the candidate a statement is at (the entry's columns first, then whether it
     /// matches); `false` when it is of a day older than a full page's last, and every later one

@@ -105,6 +105,46 @@ struct SearchPlannerTests {
     #expect(SearchPlanner.any(of: []) == nil)
   }
 
+  /// A half-typed `수` may become any of 112 syllables after 향: the search first reads what the
+  /// requirements without them list, and a term of one syllable, which asks for nothing else,
+  /// keeps its whole plan.
+  @Test func aHalfTypedSyllableAfterOthersFirstReadsWhatItsOtherRequirementsList() throws {
+    let terms = try #require(SearchPlanner.Plan(JournalSearchQuery("ㅇㄴ 향수").foldedTerms))
+    #expect(terms.hasAlternatives && terms.expression().contains("\"향숙\""))
+    let coarse = try #require(terms.withoutAlternatives())
+    #expect(!coarse.contains(" OR ") && !coarse.contains("\"향수\""))
+    #expect(coarse.contains("ㅇㄴ\"") && coarse.contains("향ㅅ\""))
+    for text in ["닭", "오늘 닭", "ㅇㄴ", "rose"] {
+      let plan = try #require(SearchPlanner.Plan(JournalSearchQuery(text).foldedTerms))
+      #expect(plan.withoutAlternatives() == nil, "\(text)")
+    }
+    try withTemporaryDirectory { directory in
+      let store = try SQLiteJournalStore(
+        fileURL: directory.appendingPathComponent("journal.sqlite"))
+      // Two terms common alone and rare together: the first reading is the answer.
+      let apart = try (0..<120).map { index in
+        try Fixture.entry(day: -index, notes: index % 2 == 0 ? "오늘 맑음" : "향수 가게")
+      }
+      // 향 before an ㅅ syllable and 오늘 together, but not 수: checked, then the whole plan.
+      let near = try (0..<120).map { index in
+        try Fixture.entry(day: -200 - index, notes: "오늘 향신료")
+      }
+      let matches = try [
+        Fixture.entry(day: -150, notes: "오늘 향수"), Fixture.entry(day: -400, notes: "오늘 향숙이"),
+      ]
+      _ = try store.insert(apart + near + matches)
+      for (text, expected) in [("ㅇㄴ 향수", matches), ("ㅇㄴ 향숙", [matches[1]]), ("ㅇㄴ 향숲", [])] {
+        let found = try store.readableSearch(
+          JournalSearchQuery(text), in: .all, after: nil, limit: 10, interrupter: nil)
+        #expect(found.entries == expected, "\(text)")
+        // The first reading stops after 16 candidates that do not match and 8 for each match.
+        #expect(
+          found.examined <= SearchPlanner.walkProbe + 1 + 9 * expected.count + expected.count,
+          "\(text): \(found.examined)")
+      }
+    }
+  }
+
   @Test func aLongTermAsksForAFewOfItsPairsSpreadOverIt() throws {
     let long = String(repeating: "가나다라마바사아자차카타파하", count: 15)
     let terms = JournalSearchQuery(long + " ").foldedTerms

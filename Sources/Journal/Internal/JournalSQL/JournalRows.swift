@@ -17,4 +17,11 @@ struct JournalRows: Sendable {
       unreadable.append(error)
     }
   }
+
+  /// These rows followed by `more`: their entries after these, and both counts.
+  func adding(_ more: JournalRows) -> JournalRows {
+    JournalRows(
+      entries: entries + more.entries, unreadable: unreadable + more.unreadable,
+      examined: examined + more.examined)
+  }
 }

@@ -59,43 +59,88 @@ enum SearchPlanner {
   /// before its first candidate. A term the index answers exactly without a prefix (`ㅂㅈ`, `"`)
   /// does not walk.
   static func strategy(_ terms: [SearchText.Term], limit: Int) -> Strategy {
-    guard let plan = indexPlan(terms) else { return .walk }
-    let short = terms.allSatisfy { $0.units.count <= 2 }
-    let walk = short && plan.asksPrefix
-    return .index(plan.expression, walkingFirst: walk ? walkPages * max(1, limit) : 0)
+    guard let plan = Plan(terms) else { return .walk }
+    return .index(plan.expression(), walkingFirst: plan.walkingFirst(terms, limit: limit))
   }
 
   /// The MATCH expression for some terms, or `nil` when the index cannot narrow any of them
   /// (only a walk of the list can answer then). A term that cannot be narrowed is left to the
   /// check of each candidate.
   static func indexQuery(_ terms: [SearchText.Term]) -> String? {
-    indexPlan(terms)?.expression
+    Plan(terms)?.expression()
   }
 
-  /// The MATCH expression for some terms, and whether it asks for a prefix.
-  private static func indexPlan(
-    _ terms: [SearchText.Term]
-  ) -> (expression: String, asksPrefix: Bool)? {
-    var seen: Set<[SearchText.Conjunction]> = []
-    var parts: [String] = []
-    var asksPrefix = false
-    for term in terms where parts.count < termLimit {
-      guard let ways = SearchText.conjunctions(for: term), seen.insert(ways).inserted else {
-        continue
-      }
-      let chosen = ways.map(chosenRequirements(of:))
-      guard chosen.allSatisfy({ !$0.isEmpty }),
-        let expression = any(of: chosen.map { $0.map(\.expression) })
-      else { continue }
-      parts.append(expression)
-      asksPrefix =
-        asksPrefix
-        || chosen.joined().contains { requirement in
-          requirement.alternatives.contains { tokens in tokens.contains(where: \.isPrefix) }
+  /// What a search asks the index for: for each term the index is asked about, the
+  /// requirements of each of its ways of matching.
+  struct Plan {
+    /// Per term, per way of matching, the requirements asked for.
+    private let terms: [[[SearchText.Requirement]]]
+    /// Whether the plan asks for a prefix.
+    let asksPrefix: Bool
+
+    /// The plan for some terms; `nil` when the index cannot narrow any of them.
+    init?(_ terms: [SearchText.Term]) {
+      var seen: Set<[SearchText.Conjunction]> = []
+      var asked: [[[SearchText.Requirement]]] = []
+      for term in terms where asked.count < termLimit {
+        guard let ways = SearchText.conjunctions(for: term), seen.insert(ways).inserted else {
+          continue
         }
+        let chosen = ways.map(chosenRequirements(of:))
+        guard !chosen.isEmpty, chosen.allSatisfy({ !$0.isEmpty }) else { continue }
+        asked.append(chosen)
+      }
+      guard !asked.isEmpty else { return nil }
+      self.terms = asked
+      asksPrefix = asked.joined().joined().contains { requirement in
+        requirement.alternatives.contains { tokens in tokens.contains(where: \.isPrefix) }
+      }
     }
-    guard let first = parts.first else { return nil }
-    return (parts.count == 1 ? first : "(" + parts.joined(separator: " AND ") + ")", asksPrefix)
+
+    /// Whether some requirement asks for one of several alternatives.
+    var hasAlternatives: Bool {
+      terms.joined().joined().contains { $0.alternatives.count > 1 }
+    }
+
+    /// The MATCH expression of the requirements that ask for one thing, without those that
+    /// ask for one of several alternatives; `nil` when there are none of the latter, or when a
+    /// way of matching would be left with nothing to ask for (a term of one syllable, whose
+    /// alternatives are all it asks for).
+    ///
+    /// Its candidates hold every candidate of the whole plan. FTS5 answers an `AND` with an `OR`
+    /// of many alternatives by moving each of them at every entry where the others meet, so two
+    /// common terms (`ㅇㄴ 향수`: 50,018 and 25,015 entries of 100,000, 37 together) cost three
+    /// times as long with the 112 syllables a half-typed `수` may become as without them.
+    func withoutAlternatives() -> String? {
+      guard hasAlternatives else { return nil }
+      var asked: [[[String]]] = []
+      for ways in terms {
+        let kept = ways.map { way in way.filter { $0.alternatives.count == 1 } }
+        guard kept.allSatisfy({ !$0.isEmpty }) else { return nil }
+        asked.append(kept.map { way in way.map(\.expression) })
+      }
+      let parts = asked.compactMap(any(of:))
+      return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
+    }
+
+    /// How many entries a search for `terms` with a page of `limit` walks before it asks the
+    /// index (see ``walkPages``).
+    func walkingFirst(_ terms: [SearchText.Term], limit: Int) -> Int {
+      let short = terms.allSatisfy { $0.units.count <= 2 }
+      return short && asksPrefix ? walkPages * max(1, limit) : 0
+    }
+
+    /// The MATCH expression: each term's ways of matching joined by `OR` (see
+    /// ``any(of:)``), the terms by `AND`.
+    func expression() -> String {
+      var parts: [String] = []
+      for ways in terms {
+        if let expression = any(of: ways.map { way in way.map(\.expression) }) {
+          parts.append(expression)
+        }
+      }
+      return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
+    }
   }
 
   /// The requirements of a way of matching that a search asks for: all of them, or, beyond

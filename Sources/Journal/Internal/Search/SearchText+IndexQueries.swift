@@ -95,10 +95,20 @@ extension SearchText {
 
   /// What text occurring in a field can ask of the index: the pairs and trigrams of its runs,
   /// a prefix for two narrow characters that no trigram holds and for each run of one character,
-  /// and the marks of its punctuation; `nil` for none of these.
+  /// and the marks of the punctuation that no pair or trigram holds; `nil` for none of these.
+  ///
+  /// Every entry whose index lists a pair or trigram holding a punctuation character holds that
+  /// character, so its mark would list no fewer candidates, only one more list for FTS5 to read
+  /// (`#996` asks for `#99` and `996`, not for every entry with a `#`).
   static func occurrence(of units: ArraySlice<UInt16>) -> Conjunction? {
     var tokens: [IndexToken] = []
     var punctuation: UInt128 = 0
+    var covered: UInt128 = 0
+    func cover(_ written: ArraySlice<UInt16>) {
+      for unit in written where unit >= punctuationBase && unit < punctuationBase + 0x80 {
+        covered |= 1 << (unit - punctuationBase)
+      }
+    }
     for run in runs(units, punctuation: &punctuation) {
       let written = run.map(tokenUnit)
       if written.count == 1 {
@@ -109,10 +119,12 @@ extension SearchText {
           let pair = written[index...index + 1]
           guard isNarrow(written[index]), isNarrow(written[index + 1]) else {
             tokens.append(IndexToken(pair))
+            cover(pair)
             continue
           }
           if index + 2 < written.count, isNarrow(written[index + 2]) {
             tokens.append(IndexToken(written[index...index + 2]))
+            cover(written[index...index + 2])
           } else if index == 0 || !isNarrow(written[index - 1]) {
             // Two narrow characters alone: in a field, a trigram or the pair begins with them.
             tokens.append(IndexToken(pair, isPrefix: true))
@@ -120,7 +132,7 @@ extension SearchText {
         }
       }
     }
-    for byte in UInt8(0x21)..<0x7F where punctuation & (1 << byte) != 0 {
+    for byte in UInt8(0x21)..<0x7F where punctuation & ~covered & (1 << byte) != 0 {
       tokens.append(IndexToken(mark(byte)))
     }
     return tokens.isEmpty ? nil : Conjunction(requirements: unique(tokens).map(Requirement.init))

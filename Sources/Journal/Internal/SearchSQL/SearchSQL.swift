@@ -42,20 +42,22 @@ enum SearchSQL {
   }
 
   /// Candidates from the index, newest day first, not ordered within a day, each with whether it
-  /// matches in column ``matchColumn``. Parameters: ?1 the MATCH expression, ?2 the terms, ?3
-  /// day, ?4 created_at and ?5 id of the cursor and ?6 the start of the cursor's day's block
-  /// (when there is a cursor).
-  static func indexed(favoritesOnly: Bool, afterCursor: Bool) -> String {
+  /// matches in column ``matchColumn`` and its key in column ``keyColumn``. Parameters: ?1 the
+  /// MATCH expression, ?2 the terms, ?3 day, ?4 created_at and ?5 id of the cursor and ?6 the
+  /// start of the cursor's day's block (when there is a cursor), ?10 the key the candidates are
+  /// above (with `aboveKey`).
+  static func indexed(favoritesOnly: Bool, afterCursor: Bool, aboveKey: Bool = false) -> String {
     var conditions = ["entry_search MATCH ?1"]
     if afterCursor {
       conditions += [
         "entry_search.rowid >= ?6", "(entry.day, entry.created_at, entry.id) < (?3, ?4, ?5)",
       ]
     }
+    if aboveKey { conditions.append("entry_search.rowid > ?10") }
     if favoritesOnly { conditions.append("entry.is_favorite = 1") }
     // CROSS JOIN keeps the index outermost, read in key order; each candidate's row is found
     // by its key.
-    return "SELECT \(columns), \(matches) FROM entry_search CROSS JOIN entry "
+    return "SELECT \(columns), \(matches), entry_search.rowid FROM entry_search CROSS JOIN entry "
       + "ON entry.search_key = entry_search.rowid "
       + "WHERE \(conditions.joined(separator: " AND ")) ORDER BY entry_search.rowid"
   }
@@ -73,6 +75,10 @@ enum SearchSQL {
   /// The column of ``walked(_:afterCursor:)`` and ``indexed(favoritesOnly:afterCursor:)`` that
   /// tells whether the entry matches.
   static let matchColumn: Int32 = 10
+
+  /// The column of ``indexed(favoritesOnly:afterCursor:aboveKey:)`` that holds the candidate's
+  /// key.
+  static let keyColumn: Int32 = 11
 
   /// The conditions of a walk of a list: after the cursor (?3, ?4, ?5), in the list (?8, ?9).
   private static func listConditions(_ list: JournalList, afterCursor: Bool) -> [String] {
