@@ -546,6 +546,10 @@ extension HaruCLI {
       let document = try #require(try json.json() as? [String: Any])
       let dates = (document["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String }
       #expect(dates?.prefix(3) == ["2026-10-03", "2026-10-04", "2026-10-05"])
+      // Every part the samples hold is there: the next six hours from 07:00 too, and no note.
+      #expect(document["missing"] as? [String] == [], "\(json)")
+      #expect((document["nextHours"] as? [Any])?.count == 6)
+      #expect(!human.standardError.contains("note"), "\(human)")
 
       // The samples are Seoul's: another current town is not shown with Seoul's weather.
       try await haru.run(["towns", "add", "제주", "--nx", "53", "--ny", "38"])
