@@ -26,15 +26,8 @@ import Testing
         if let area = request.queryValue(named: "areaNo"),
           let time = request.queryValue(named: "time")
         {
-          if operation == "getUVIdxV5" {
-            return .json(KMALivingFixtures.uvIndex(areaCode: area, time: time))
-          }
-          let kinds: [String: PollenKind] = [
-            "getOakPollenRiskIdxV3": .oak, "getPinePollenRiskIdxV3": .pine,
-            "getWeedsPollenRiskndxV3": .weeds,
-          ]
-          guard let kind = kinds[operation] else { return .json(KMAFixtures.noData) }
-          return .json(KMALivingFixtures.pollen(kind, areaCode: area, time: time))
+          let body = KMALivingFixtures.answer(operation: operation, areaCode: area, time: time)
+          return .json(body ?? KMAFixtures.noData)
         }
         if let issued = request.queryValue(named: "tmFc") {
           let evening = issued.hasSuffix("1800")

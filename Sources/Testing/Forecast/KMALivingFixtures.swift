@@ -13,21 +13,37 @@ public import HaruModels
 /// on every call.
 ///
 /// A test server routes by the operation, the last path component, and answers for the request's
-/// `areaNo` and `time`:
+/// `areaNo` and `time` (``answer(operation:areaCode:time:)``):
 ///
 /// ```swift
 /// let transport = StubTransport { request in
 ///   let area = request.queryValue(named: "areaNo") ?? ""
 ///   let time = request.queryValue(named: "time") ?? ""
-///   switch request.url.lastPathComponent {
-///   case "getUVIdxV5": return .json(KMALivingFixtures.uvIndex(areaCode: area, time: time))
-///   case "getOakPollenRiskIdxV3":
-///     return .json(KMALivingFixtures.pollen(.oak, areaCode: area, time: time))
-///   default: return .json(KMALivingFixtures.outOfSeason(.weeds))
-///   }
+///   let body = KMALivingFixtures.answer(
+///     operation: request.url.lastPathComponent, areaCode: area, time: time)
+///   return .json(body ?? KMALivingFixtures.noData)
 /// }
 /// ```
 public enum KMALivingFixtures {
+  /// The made answer of an operation of either index service, for a test server: the UV index
+  /// (``uvIndex(areaCode:time:)``) or a kind's pollen risk (``pollen(_:areaCode:time:)``, the
+  /// weeds by the operation's real, misspelled name).
+  ///
+  /// - Parameters:
+  ///   - operation: The operation, the request's last path component, such as `"getUVIdxV5"`.
+  ///   - areaCode: The request's `areaNo`.
+  ///   - time: The request's `time`.
+  /// - Returns: The body; `nil` for an operation of neither service.
+  public static func answer(operation: String, areaCode: String, time: String) -> String? {
+    switch operation {
+    case "getUVIdxV5": uvIndex(areaCode: areaCode, time: time)
+    case "getOakPollenRiskIdxV3": pollen(.oak, areaCode: areaCode, time: time)
+    case "getPinePollenRiskIdxV3": pollen(.pine, areaCode: areaCode, time: time)
+    case "getWeedsPollenRiskndxV3": pollen(.weeds, areaCode: areaCode, time: time)
+    default: nil
+    }
+  }
+
   // MARK: - Real bodies
 
   /// `getUVIdxV5` for every area, issued 2026-09-26 12:00, cut to its first three rows (서울특별시

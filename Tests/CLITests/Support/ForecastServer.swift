@@ -138,12 +138,7 @@ enum ForecastServer {
       let time = components.queryItems?.first(where: { $0.name == "time" })?.value
     {
       let operation = components.path.split(separator: "/").last.map(String.init) ?? ""
-      let pollen: [String: PollenKind] = [
-        "getOakPollenRiskIdxV3": .oak, "getPinePollenRiskIdxV3": .pine,
-        "getWeedsPollenRiskndxV3": .weeds,
-      ]
-      if operation == "getUVIdxV5" { return KMALivingFixtures.uvIndex(areaCode: area, time: time) }
-      return pollen[operation].map { KMALivingFixtures.pollen($0, areaCode: area, time: time) }
+      return KMALivingFixtures.answer(operation: operation, areaCode: area, time: time)
         ?? KMAFixtures.noData
     }
     guard let components = URLComponents(string: "http://127.0.0.1" + target),
