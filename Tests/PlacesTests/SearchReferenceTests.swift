@@ -122,7 +122,12 @@ struct SearchReferenceTests {
       seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((seed >> 33) % UInt64(bound))
     }
-    var queries: [String] = ["동", "구", "도", "ㄱ", "ㅅㅂ", "서울 종로", "경기 ㅅㅂ", "광주 서", "중앙", "면"]
+    var queries: [String] = [
+      "동", "구", "도", "ㄱ", "ㅅㅂ", "서울 종로", "경기 ㅅㅂ", "광주 서", "중앙", "면",
+      // Names that begin as the query does fill the first page, or nearly; full names exactly.
+      "성", "ㄷ", "남동", "시 동구 ", "산1동", "경시", "서울특별시종로구", "경기도용인시수지구", "강원",
+      "역", "십", "동 ", "ㄳ", "ㅘ", "1", "시 서",
+    ]
     while queries.count < 100 {
       let name = names[next(names.count)]
       let source = next(2) == 0 ? name.ownName : name.segments[0]
@@ -157,7 +162,12 @@ struct SearchReferenceTests {
     #expect(all.map(\.area) == expected.map(\.area), "\(query)")
     #expect(all.map { Int($0.tier.rawValue) } == expected.map(\.tier), "\(query)")
     // Stopping early gives the beginning of the same list.
-    let first = Self.table.search.search(parsed, limit: 7)
-    #expect(first.map(\.area) == Array(expected.prefix(7).map(\.area)), "\(query)")
+    for limit in [7, 20] {
+      let first = Self.table.search.search(parsed, limit: limit)
+      #expect(first.map(\.area) == Array(expected.prefix(limit).map(\.area)), "\(query)")
+      #expect(
+        first.map { Int($0.tier.rawValue) } == Array(expected.prefix(limit).map(\.tier)),
+        "\(query)")
+    }
   }
 }

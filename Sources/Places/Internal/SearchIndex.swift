@@ -1,7 +1,8 @@
 import HaruShared
 
 /// Finds areas by name: every area's names as UTF-16 code units, with posting lists from each
-/// character (and each 초성) to the names that hold it.
+/// character (and each 초성, and each character with the 초성 after it) to the names that hold it,
+/// and lists of the names by how the area's own name begins.
 ///
 /// An entry is one way of naming an area: its name in today's table, or an older name that leads
 /// to it. Its text is a run of segments separated by a 0: the full name written without spaces
@@ -27,6 +28,9 @@ struct SearchIndex: Sendable {
     var end: Int32
     /// Whether the name is a 법정동's, leading to one of its 행정동 rather than naming the area.
     var isLegal: Bool
+    /// The first key typed for the area's own name (``KoreanText/keys(of:)``): a match at the
+    /// start of the name begins with it.
+    var nameKey: UInt16
   }
 
   /// How a query met an entry, best first.
@@ -58,6 +62,17 @@ struct SearchIndex: Sendable {
   private var postings: [UInt16: Postings] = [:]
   /// Where each initial consonant's (or other character's) list is, as 초성 search sees text.
   private var initialPostings: [UInt16: Postings] = [:]
+  /// Where each pair's list is: a character followed, in the same segment, by one whose initial
+  /// (as ``initialPostings`` sees it) is the second (``pairKey(_:followedBy:)``).
+  private var pairPostings: [UInt32: Postings] = [:]
+  /// The entries below a 시도 by the first key of the area's own name (``Entry/nameKey``).
+  private var nameKeyPostings: [UInt16: Postings] = [:]
+  /// The entries below a 시도 whose own name begins with a Hangul syllable, by that syllable.
+  private var nameSyllablePostings: [UInt16: Postings] = [:]
+  /// The entries that none of the lists by the beginning of a name holds: the 시도's, whose short
+  /// names are names of their own too, and those whose own name begins with anything but a
+  /// syllable.
+  private var otherNameEntries: [Int32] = []
 
   /// A name waiting for ``init(names:)``.
   struct Name: Sendable {
@@ -98,13 +113,38 @@ struct SearchIndex: Sendable {
         Entry(
           area: Int32(name.area), level: UInt8(max(0, min(2, name.parts.count - 1))),
           start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end,
-          isLegal: name.isLegal))
+          isLegal: name.isLegal,
+          nameKey: nameStart < fullNameEnd ? KoreanText.keys(of: text[Int(nameStart)])[0] : 0))
     }
     var postingEntries: [Int32] = []
     var scratch = Scratch()
     postings = Self.build(entries, text, \.self, into: &postingEntries, scratch: &scratch)
     initialPostings = Self.build(
       entries, text, KoreanText.initial(of:), into: &postingEntries, scratch: &scratch)
+    pairPostings = Self.buildPairs(entries, text, into: &postingEntries)
+    var byKey: [UInt16: [Int32]] = [:]
+    var bySyllable: [UInt16: [Int32]] = [:]
+    for (index, entry) in entries.enumerated() {
+      let first = entry.nameStart < entry.fullNameEnd ? text[Int(entry.nameStart)] : 0
+      if entry.level != 0 {
+        byKey[entry.nameKey, default: []].append(Int32(index))
+      }
+      if entry.level != 0, KoreanText.isSyllable(first) {
+        bySyllable[first, default: []].append(Int32(index))
+      } else {
+        otherNameEntries.append(Int32(index))
+      }
+    }
+    func layOut(_ lists: [UInt16: [Int32]]) -> [UInt16: Postings] {
+      var laidOut: [UInt16: Postings] = [:]
+      for (key, list) in lists {
+        laidOut[key] = Postings(start: Int32(postingEntries.count), count: Int32(list.count))
+        postingEntries += list
+      }
+      return laidOut
+    }
+    nameKeyPostings = layOut(byKey)
+    nameSyllablePostings = layOut(bySyllable)
     self.postingEntries = postingEntries
   }
 
@@ -148,14 +188,7 @@ struct SearchIndex: Sendable {
       }
       counts[Int(scratch.slot[unit]) - 1] += 1
     }
-    var fill: [Int32] = []
-    fill.reserveCapacity(counts.count)
-    var next = Int32(postingEntries.count)
-    for count in counts {
-      fill.append(next)
-      next += count
-    }
-    postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
+    var fill = reserveLists(counts, in: &postingEntries)
     each { unit, entry in
       let slot = Int(scratch.slot[unit]) - 1
       postingEntries[Int(fill[slot])] = entry
@@ -169,6 +202,82 @@ struct SearchIndex: Sendable {
     return lists
   }
 
+  /// Makes room at the end of `postingEntries` for lists of `counts` entries, one after another.
+  ///
+  /// - Returns: Where each list starts.
+  private static func reserveLists(
+    _ counts: [Int32], in postingEntries: inout [Int32]
+  ) -> [Int32] {
+    var starts: [Int32] = []
+    starts.reserveCapacity(counts.count)
+    var next = Int32(postingEntries.count)
+    for count in counts {
+      starts.append(next)
+      next += count
+    }
+    postingEntries.append(contentsOf: repeatElement(0, count: Int(next) - postingEntries.count))
+    return starts
+  }
+
+  /// The key of a character followed by one whose initial is `initial`.
+  private static func pairKey(_ unit: UInt16, followedBy initial: UInt16) -> UInt32 {
+    UInt32(unit) << 16 | UInt32(initial)
+  }
+
+  /// Lays out one posting list per pair of neighbouring characters (the second as its initial),
+  /// each entry once, in entry order.
+  private static func buildPairs(
+    _ entries: [Entry], _ text: [UInt16], into postingEntries: inout [Int32]
+  ) -> [UInt32: Postings] {
+    // Each pair's slot, then each entry's pairs as slots, each once: one dictionary look-up per
+    // pair of the text, and the lists laid out from the slots.
+    var slots: [UInt32: Int32] = [:]
+    var counts: [Int32] = []
+    var lastEntry: [Int32] = []
+    var occurrences: [(slot: Int32, entry: Int32)] = []
+    occurrences.reserveCapacity(text.count)
+    for (index, entry) in entries.enumerated() {
+      var offset = Int(entry.start)
+      while offset + 1 < Int(entry.end) {
+        defer { offset += 1 }
+        guard text[offset] != 0, text[offset + 1] != 0 else { continue }
+        let key = pairKey(text[offset], followedBy: KoreanText.initial(of: text[offset + 1]))
+        let slot: Int32
+        if let found = slots[key] {
+          slot = found
+        } else {
+          slot = Int32(counts.count)
+          slots[key] = slot
+          counts.append(0)
+          lastEntry.append(-1)
+        }
+        guard lastEntry[Int(slot)] != Int32(index) else { continue }
+        lastEntry[Int(slot)] = Int32(index)
+        counts[Int(slot)] += 1
+        occurrences.append((slot, Int32(index)))
+      }
+    }
+    var fill = reserveLists(counts, in: &postingEntries)
+    // Occurrences come in entry order, so each list fills in entry order.
+    for occurrence in occurrences {
+      postingEntries[Int(fill[Int(occurrence.slot)])] = occurrence.entry
+      fill[Int(occurrence.slot)] += 1
+    }
+    var lists: [UInt32: Postings] = [:]
+    lists.reserveCapacity(slots.count)
+    for (key, slot) in slots {
+      lists[key] = Postings(start: fill[Int(slot)] - counts[Int(slot)], count: counts[Int(slot)])
+    }
+    return lists
+  }
+
+  /// The entries in which `unit` is followed by a character whose initial (or which itself) is
+  /// `initial`, in the same segment.
+  private func list(_ unit: UInt16, followedBy initial: UInt16) -> ArraySlice<Int32> {
+    guard let list = pairPostings[Self.pairKey(unit, followedBy: initial)] else { return [] }
+    return postingEntries[Int(list.start)..<Int(list.start + list.count)]
+  }
+
   private func list(_ unit: UInt16, in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
     guard let list = lists[unit] else { return [] }
     return postingEntries[Int(list.start)..<Int(list.start + list.count)]
@@ -180,6 +289,18 @@ struct SearchIndex: Sendable {
   /// before 시도, then table order; each area once, at its best.
   func search(_ query: PlaceQuery, limit: Int) -> [(area: Int, tier: Tier)] {
     guard limit > 0, !query.terms.isEmpty else { return [] }
+    // The first keys a match at the start of a name can begin with: once only such matches can
+    // still make the results, an entry whose name begins otherwise is passed over unread.
+    let startKeys = Self.startKeys(of: query)
+    // A query of one character (`동`, `시`) is held by thousands of names, but most often the
+    // areas whose own name begins with it fill the results: then only the entries whose name
+    // begins so need reading. (A longer query's candidates are few enough to read them all.)
+    if query.terms.count == 1, let candidates = nameStartCandidates(query.terms[0]) {
+      let ranked = rankByOwnName(
+        query, candidates: candidates, limit: limit, startKeys: startKeys,
+        worstSlot: Self.slot(.namePrefix, isLegal: true))
+      if ranked.count >= limit { return ranked }
+    }
     // Every term's candidates, the shortest list first, narrowed by the others while they are
     // long enough to be worth it.
     var lists: [ArraySlice<Int32>] = []
@@ -193,58 +314,13 @@ struct SearchIndex: Sendable {
     for list in lists.dropFirst() where candidates.count > 32 {
       candidates = intersection(candidates, list)
     }
-    // A single term that meets an area's own name meets its full name too.
-    let ownNameSuffices = query.terms.count == 1
-
-    // First the areas whose own name the query meets, which rank above every other. Candidates
-    // come in rank order and an area's names are next to each other, its 법정동's names last, so
-    // each tier's list fills in rank order, and a tier already holding `limit` areas needs no
-    // more. Within a tier, the areas met by a name of their own come before those met only by a
-    // 법정동's name (`공덕동` is the 행정동 공덕동 before the 아현동 that part of 법정동 공덕동 lies in).
-    // A slot is a tier, then whether the name met was a 법정동's: slot = tier × 2 + (1 if so).
-    var bySlot: [[Int32]] = Array(repeating: [], count: 8)
-    // The areas counted so far at each slot or better: a candidate is worth checking only at a
-    // slot that holds fewer than `limit` of them.
-    var counted = [Int](repeating: 0, count: 8)
-    var group = (area: Int32(-1), slot: Int.max)
-    func flush() {
-      guard group.slot != .max else { return }
-      bySlot[group.slot].append(group.area)
-      for slot in group.slot..<8 { counted[slot] += 1 }
-    }
-    for candidate in candidates {
-      let entry = entries[Int(candidate)]
-      if entry.area != group.area {
-        flush()
-        group = (entry.area, .max)
-      }
-      // The worst slot that can still make the results, and the worst tier it allows this
-      // entry. A 법정동's name comes after the area's own, so it counts only when it is better.
-      var useful = 7
-      while useful >= 0, counted[useful] >= limit { useful -= 1 }
-      useful = min(useful, group.slot - 1)
-      let legal = entry.isLegal ? 1 : 0
-      let usefulTier = useful >= legal ? (useful - legal) / 2 : -1
-      guard usefulTier >= 0,
-        let tier = nameTier(
-          of: query, entry, startOnly: usefulTier < Int(Tier.nameSubstring.rawValue)),
-        Int(tier.rawValue) <= usefulTier,
-        ownNameSuffices || query.terms.allSatisfy({ matches($0, entry) })
-      else { continue }
-      group.slot = Int(tier.rawValue) * 2 + legal
-    }
-    flush()
-    var results: [(area: Int, tier: Tier)] = []
-    var found = Set<Int32>()
-    for (slot, areas) in bySlot.enumerated() {
-      let tier = Tier(rawValue: UInt8(slot / 2)) ?? .fullName
-      for area in areas where found.insert(area).inserted {
-        results.append((Int(area), tier))
-        if results.count == limit { return results }
-      }
-    }
+    var results = rankByOwnName(
+      query, candidates: candidates, limit: limit, startKeys: startKeys,
+      worstSlot: Self.slotCount - 1)
+    if results.count == limit { return results }
     // Then the areas met elsewhere in their full name, in rank order, those met by a name of
     // their own first, until the limit.
+    var found = Set(results.lazy.map { Int32($0.area) })
     for isLegal in [false, true] {
       for candidate in candidates {
         let entry = entries[Int(candidate)]
@@ -259,47 +335,170 @@ struct SearchIndex: Sendable {
     return results
   }
 
+  /// A rank among the areas whose own name the query meets: the tier, then whether the name met
+  /// was a 법정동's.
+  private static func slot(_ tier: Tier, isLegal: Bool) -> Int {
+    Int(tier.rawValue) * 2 + (isLegal ? 1 : 0)
+  }
+
+  /// The slots of the tiers that meet an area's own name, ``Tier/exactFullName`` to
+  /// ``Tier/nameSubstring``.
+  private static let slotCount = 8
+
+  /// The areas among the candidates (in entry order) whose own name the query meets at a slot no
+  /// worse than `worstSlot`, best first: the first `limit` of them, or all when there are fewer.
+  private func rankByOwnName(
+    _ query: PlaceQuery, candidates: some Collection<Int32>, limit: Int, startKeys: [UInt16],
+    worstSlot: Int
+  ) -> [(area: Int, tier: Tier)] {
+    // A single term that meets an area's own name meets its full name too.
+    let ownNameSuffices = query.terms.count == 1
+    // Candidates come in rank order and an area's names are next to each other, its 법정동's
+    // names last, so each slot's list fills in rank order, and a slot already holding `limit`
+    // areas needs no more. Within a tier, the areas met by a name of their own come before those
+    // met only by a 법정동's name (`공덕동` is the 행정동 공덕동 before the 아현동 that part of 법정동
+    // 공덕동 lies in).
+    var bySlot: [[Int32]] = Array(repeating: [], count: Self.slotCount)
+    // The areas counted so far at each slot or better: a candidate is worth checking only at a
+    // slot that holds fewer than `limit` of them.
+    var counted = [Int](repeating: 0, count: Self.slotCount)
+    var group = (area: Int32(-1), slot: Int.max)
+    func flush() {
+      guard group.slot != .max else { return }
+      bySlot[group.slot].append(group.area)
+      for slot in group.slot..<Self.slotCount { counted[slot] += 1 }
+    }
+    for candidate in candidates {
+      let entry = entries[Int(candidate)]
+      if entry.area != group.area {
+        flush()
+        group = (entry.area, .max)
+      }
+      // The worst slot that can still make the results, and the worst tier it allows this
+      // entry. A 법정동's name comes after the area's own, so it counts only when it is better.
+      var useful = worstSlot
+      while useful >= 0, counted[useful] >= limit { useful -= 1 }
+      useful = min(useful, group.slot - 1)
+      let legal = entry.isLegal ? 1 : 0
+      let usefulTier = useful >= legal ? (useful - legal) / 2 : -1
+      let startOnly = usefulTier < Int(Tier.nameSubstring.rawValue)
+      // A 시도's short names are names of its own, and an exact full name begins elsewhere: only
+      // the other entries can be passed over by their first key.
+      if startOnly, entry.level != 0, !startKeys.contains(entry.nameKey),
+        query.whole.count != Int(entry.fullNameEnd - entry.start)
+      {
+        continue
+      }
+      guard usefulTier >= 0,
+        let tier = nameTier(of: query, entry, startOnly: startOnly),
+        Int(tier.rawValue) <= usefulTier,
+        ownNameSuffices || query.terms.allSatisfy({ matches($0, entry) })
+      else { continue }
+      group.slot = Self.slot(tier, isLegal: entry.isLegal)
+    }
+    flush()
+    var results: [(area: Int, tier: Tier)] = []
+    var found = Set<Int32>()
+    for (slot, areas) in bySlot.enumerated() {
+      let tier = Tier(rawValue: UInt8(slot / 2)) ?? .fullName
+      for area in areas where found.insert(area).inserted {
+        results.append((Int(area), tier))
+        if results.count == limit { return results }
+      }
+    }
+    return results
+  }
+
+  /// For a term of one character, the entries whose own name it can meet at its start, or
+  /// at a better tier (an exact full name of one character is a 시도's): in entry order.
+  private func nameStartCandidates(_ term: PlaceQuery.Term) -> [Int32]? {
+    guard term.units.count == 1 else { return nil }
+    let unit = term.units[0]
+    var candidates = otherNameEntries
+    if term.initials != nil {
+      // A letter: literally, as a 초성 or as the first key of a syllable, each a name whose
+      // first key it is.
+      candidates += list(KoreanText.keys(of: unit)[0], in: nameKeyPostings)
+    } else if let jamo = term.unfinishedKeys, jamo.count >= 2 {
+      // A syllable still being typed: the name begins with one on the way to it or past it.
+      for syllable in KoreanText.syllables(compatibleWith: jamo) {
+        candidates += list(syllable, in: nameSyllablePostings)
+      }
+    } else {
+      candidates += list(unit, in: nameSyllablePostings)
+    }
+    // The lists hold different entries.
+    candidates.sort()
+    return candidates
+  }
+
+  /// The first keys (``KoreanText/keys(of:)``) that a name met at its start by any term of the
+  /// query, or by the terms written together, begins with: the term's first character's, or its
+  /// first 초성 letter's; each once.
+  private static func startKeys(of query: PlaceQuery) -> [UInt16] {
+    var keys: [UInt16] = []
+    for term in query.terms {
+      if let first = term.units.first { keys.append(KoreanText.keys(of: first)[0]) }
+      if let initial = term.initials?.first { keys.append(initial) }
+    }
+    return Array(Set(keys))
+  }
+
   /// The entries that can hold a term: a superset, to be checked one by one.
   private func candidateList(for term: PlaceQuery.Term) -> ArraySlice<Int32> {
     // Literally: every entry holding the term's rarest character. A term whose last character
     // may be unfinished needs no list of its own for that: its literal matches are among those
     // the unfinished way lists below.
-    var ways = term.unfinishedKeys == nil ? [rarest(term.units, in: postings)] : []
+    var ways = term.unfinishedKeys == nil ? [rarestLiteral(term.units[...])] : []
     if let initials = term.initials {
       ways.append(rarest(initials, in: initialPostings))
     }
     if let jamo = term.unfinishedKeys, let first = jamo.first {
-      var settled = rarest(Array(term.units.dropLast()), in: postings)
+      var settled = rarestLiteral(term.units.dropLast())
       if term.units.count > 1 {
         // The settled characters end next to the unfinished one, which begins with `first`.
-        settled = followed(settled, term.units[term.units.count - 2], by: first)
+        settled = intersection(settled, list(term.units[term.units.count - 2], followedBy: first))
       }
       if term.units.count > 1, settled.count < 64 {
         ways.append(settled)
       } else {
         // The entries holding a syllable on the way to the unfinished one; a lone letter can
         // begin any syllable it is the initial of.
-        var unfinished: ArraySlice<Int32> =
+        var unfinished: [ArraySlice<Int32>] =
           jamo.count >= 2
-          ? union(
-            KoreanText.syllables(compatibleWith: jamo).map { syllable in
-              let keys = KoreanText.keys(of: syllable)
-              guard keys.count < jamo.count else { return list(syllable, in: postings) }
-              // A syllable typed only part of the way (목 for 몫) must be followed by a
-              // character that goes on with the rest (서).
-              return followed(
-                intersection(
-                  list(syllable, in: postings), list(jamo[keys.count], in: initialPostings)),
-                syllable, by: jamo[keys.count])
-            })
-          : list(first, in: initialPostings)
+          ? KoreanText.syllables(compatibleWith: jamo).map { syllable in
+            let keys = KoreanText.keys(of: syllable)
+            guard keys.count < jamo.count else { return list(syllable, in: postings) }
+            // A syllable typed only part of the way (목 for 몫) must be followed by a character
+            // that goes on with the rest (서).
+            return list(syllable, followedBy: jamo[keys.count])
+          }
+          : [list(first, in: initialPostings)]
         if jamo.count >= 2 {
-          unfinished = union([unfinished, list(term.units[term.units.count - 1], in: postings)])
+          unfinished.append(list(term.units[term.units.count - 1], in: postings))
         }
-        ways.append(term.units.count > 1 && settled.count < unfinished.count ? settled : unfinished)
+        // The union is at least as long as its longest list: the settled characters' list, when
+        // no longer, is the one to read, and the union is not worth making.
+        if term.units.count > 1, settled.count <= unfinished.lazy.map(\.count).max() ?? 0 {
+          ways.append(settled)
+        } else {
+          let union = union(unfinished)
+          ways.append(term.units.count > 1 && settled.count < union.count ? settled : union)
+        }
       }
     }
-    return ways.count == 1 ? ways[0] : union(ways)
+    return ways.dropFirst().reduce(ways.first ?? [], union)
+  }
+
+  /// The shortest of the lists of the entries holding each character of `units` and each pair
+  /// of neighbours in it: those holding them all written together are among its entries.
+  private func rarestLiteral(_ units: ArraySlice<UInt16>) -> ArraySlice<Int32> {
+    var best = rarest(Array(units), in: postings)
+    for index in units.indices.dropLast() where best.count > 0 {
+      let pair = list(units[index], followedBy: KoreanText.initial(of: units[index + 1]))
+      if pair.count < best.count { best = pair }
+    }
+    return best
   }
 
   private func rarest(_ units: [UInt16], in lists: [UInt16: Postings]) -> ArraySlice<Int32> {
@@ -312,27 +511,6 @@ struct SearchIndex: Sendable {
       }
     }
     return best ?? []
-  }
-
-  /// The entries of a list in which `unit` is followed by a character whose initial (or which
-  /// itself) is `initial`.
-  private func followed(
-    _ list: ArraySlice<Int32>, _ unit: UInt16, by initial: UInt16
-  ) -> ArraySlice<Int32> {
-    var result: [Int32] = []
-    for candidate in list {
-      let entry = entries[Int(candidate)]
-      var offset = Int(entry.start)
-      let end = Int(entry.end)
-      while offset + 1 < end {
-        if text[offset] == unit, KoreanText.initial(of: text[offset + 1]) == initial {
-          result.append(candidate)
-          break
-        }
-        offset += 1
-      }
-    }
-    return result[...]
   }
 
   /// The entries in both sorted lists.
@@ -351,6 +529,29 @@ struct SearchIndex: Sendable {
         j += 1
       }
     }
+    return result[...]
+  }
+
+  /// The sorted union of two sorted lists.
+  private func union(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> ArraySlice<Int32> {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    var result: [Int32] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex, j < b.endIndex {
+      if a[i] < b[j] {
+        result.append(a[i])
+        i += 1
+      } else {
+        if a[i] == b[j] { i += 1 }
+        result.append(b[j])
+        j += 1
+      }
+    }
+    result += a[i...]
+    result += b[j...]
     return result[...]
   }
 
