@@ -15,4 +15,37 @@ struct KoreanQueryTableTests {
     let found = index.search(PlaceQuery(row.query), limit: 1)
     #expect(found.isEmpty == !row.matches)
   }
+
+  /// A name below a 시도 that holds a letter written alone (ㄳ types ㄱ then ㅅ): each way of
+  /// reading the query finds it through the index's lists, as the shared rule reads it.
+  @Test(arguments: [
+    ("가ㄱ", true), ("가ㄳ", true), ("ㄳ", true), ("가", true), ("ㄱ", true), ("가ㄱ동", false),
+    ("가ㅅ", false), ("나ㄱ", false),
+  ])
+  func aLetterInANameIsTypedByItsKeys(_ query: String, _ matches: Bool) {
+    let names = [["서울특별시", "가ㄳ동"], ["서울특별시", "나동"]].enumerated().map { area, parts in
+      SearchIndex.Name(area: area, rank: 0, parts: parts, shortForms: ["서울"])
+    }
+    let index = SearchIndex(names: names)
+    let parsed = PlaceQuery(query)
+    let found = index.search(parsed, limit: 20).map(\.area)
+    #expect(found.contains(0) == matches, "\(query)")
+    // The rule, read from the name itself, agrees with the index.
+    let name = Array("가ㄳ동".utf16)
+    let byRule = parsed.terms.allSatisfy { term in
+      name.withUnsafeBufferPointer { text in
+        (0..<name.count).contains { offset in
+          Array(text[offset...].prefix(term.units.count)) == term.units
+            || (term.unfinishedKeys.map { keys in
+              text[offset..<offset + min(term.units.count - 1, name.count - offset)].elementsEqual(
+                term.units.dropLast())
+                && offset + term.units.count - 1 < name.count
+                && KoreanText.keysBegin(
+                  keys, in: text, at: offset + term.units.count - 1, upTo: name.count)
+            } ?? false)
+        }
+      }
+    }
+    #expect(byRule == matches, "\(query)")
+  }
 }

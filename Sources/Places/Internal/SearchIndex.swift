@@ -62,16 +62,16 @@ struct SearchIndex: Sendable {
   private var postings: [UInt16: Postings] = [:]
   /// Where each initial consonant's (or other character's) list is, as 초성 search sees text.
   private var initialPostings: [UInt16: Postings] = [:]
-  /// Where each pair's list is: a character followed, in the same segment, by one whose initial
-  /// (as ``initialPostings`` sees it) is the second (``pairKey(_:followedBy:)``).
+  /// Where each pair's list is: a character followed, in the same segment, by one whose first
+  /// key is the second (``pairKey(_:followedBy:)``).
   private var pairPostings: [UInt32: Postings] = [:]
-  /// The entries below a 시도 by the first key of the area's own name (``Entry/nameKey``).
+  /// The entries below a 시도 whose own name begins with a Hangul syllable, by the syllable's
+  /// first key (``Entry/nameKey``).
   private var nameKeyPostings: [UInt16: Postings] = [:]
-  /// The entries below a 시도 whose own name begins with a Hangul syllable, by that syllable.
+  /// The same entries by the syllable their own name begins with.
   private var nameSyllablePostings: [UInt16: Postings] = [:]
-  /// The entries that none of the lists by the beginning of a name holds: the 시도's, whose short
-  /// names are names of their own too, and those whose own name begins with anything but a
-  /// syllable.
+  /// The other entries: the 시도's, whose short names are names of their own too, and those whose
+  /// own name begins with anything but a syllable.
   private var otherNameEntries: [Int32] = []
 
   /// A name waiting for ``init(names:)``.
@@ -126,10 +126,8 @@ struct SearchIndex: Sendable {
     var bySyllable: [UInt16: [Int32]] = [:]
     for (index, entry) in entries.enumerated() {
       let first = entry.nameStart < entry.fullNameEnd ? text[Int(entry.nameStart)] : 0
-      if entry.level != 0 {
-        byKey[entry.nameKey, default: []].append(Int32(index))
-      }
       if entry.level != 0, KoreanText.isSyllable(first) {
+        byKey[entry.nameKey, default: []].append(Int32(index))
         bySyllable[first, default: []].append(Int32(index))
       } else {
         otherNameEntries.append(Int32(index))
@@ -219,17 +217,23 @@ struct SearchIndex: Sendable {
     return starts
   }
 
-  /// The key of a character followed by one whose initial is `initial`.
-  private static func pairKey(_ unit: UInt16, followedBy initial: UInt16) -> UInt32 {
-    UInt32(unit) << 16 | UInt32(initial)
+  /// The key of a character followed by one whose first key is `key`.
+  private static func pairKey(_ unit: UInt16, followedBy key: UInt16) -> UInt32 {
+    UInt32(unit) << 16 | UInt32(key)
   }
 
-  /// Lays out one posting list per pair of neighbouring characters (the second as its initial),
+  /// The first key that types a character (``KoreanText/keys(of:)``): a syllable's initial, the
+  /// first letter of a compound one (ㄱ for ㄳ), anything else itself.
+  private static func firstKey(of unit: UInt16) -> UInt16 {
+    KoreanText.isSyllable(unit) ? KoreanText.initial(of: unit) : KoreanText.keys(of: unit)[0]
+  }
+
+  /// Lays out one posting list per pair of neighbouring characters (the second as its first key),
   /// each entry once, in entry order.
   private static func buildPairs(
     _ entries: [Entry], _ text: [UInt16], into postingEntries: inout [Int32]
   ) -> [UInt32: Postings] {
-    // Each pair's slot, then each entry's pairs as slots, each once: one dictionary look-up per
+    // Each pair's slot, then each entry's pairs as slots, each once: a dictionary look-up per
     // pair of the text, and the lists laid out from the slots.
     var slots: [UInt32: Int32] = [:]
     var counts: [Int32] = []
@@ -241,7 +245,7 @@ struct SearchIndex: Sendable {
       while offset + 1 < Int(entry.end) {
         defer { offset += 1 }
         guard text[offset] != 0, text[offset + 1] != 0 else { continue }
-        let key = pairKey(text[offset], followedBy: KoreanText.initial(of: text[offset + 1]))
+        let key = pairKey(text[offset], followedBy: firstKey(of: text[offset + 1]))
         let slot: Int32
         if let found = slots[key] {
           slot = found
@@ -271,10 +275,10 @@ struct SearchIndex: Sendable {
     return lists
   }
 
-  /// The entries in which `unit` is followed by a character whose initial (or which itself) is
-  /// `initial`, in the same segment.
-  private func list(_ unit: UInt16, followedBy initial: UInt16) -> ArraySlice<Int32> {
-    guard let list = pairPostings[Self.pairKey(unit, followedBy: initial)] else { return [] }
+  /// The entries in which `unit` is followed, in the same segment, by a character whose first key
+  /// (``KoreanText/keys(of:)``) is `key`: a syllable of that initial, or a letter that types so.
+  private func list(_ unit: UInt16, followedBy key: UInt16) -> ArraySlice<Int32> {
+    guard let list = pairPostings[Self.pairKey(unit, followedBy: key)] else { return [] }
     return postingEntries[Int(list.start)..<Int(list.start + list.count)]
   }
 
@@ -295,7 +299,9 @@ struct SearchIndex: Sendable {
     // A query of one character (`동`, `시`) is held by thousands of names, but most often the
     // areas whose own name begins with it fill the results: then only the entries whose name
     // begins so need reading. (A longer query's candidates are few enough to read them all.)
-    if query.terms.count == 1, let candidates = nameStartCandidates(query.terms[0]) {
+    if query.terms.count == 1, let candidates = nameStartCandidates(query.terms[0]),
+      candidates.count >= limit
+    {
       let ranked = rankByOwnName(
         query, candidates: candidates, limit: limit, startKeys: startKeys,
         worstSlot: Self.slot(.namePrefix, isLegal: true))
@@ -427,14 +433,14 @@ struct SearchIndex: Sendable {
     } else {
       candidates += list(unit, in: nameSyllablePostings)
     }
-    // The lists hold different entries.
+    // Each entry is in one of the lists.
     candidates.sort()
     return candidates
   }
 
   /// The first keys (``KoreanText/keys(of:)``) that a name met at its start by any term of the
-  /// query, or by the terms written together, begins with: the term's first character's, or its
-  /// first 초성 letter's; each once.
+  /// query begins with: the term's first character's, or its first 초성 letter's; each once. (The
+  /// terms written together begin as the first term does.)
   private static func startKeys(of query: PlaceQuery) -> [UInt16] {
     var keys: [UInt16] = []
     for term in query.terms {
@@ -495,7 +501,7 @@ struct SearchIndex: Sendable {
   private func rarestLiteral(_ units: ArraySlice<UInt16>) -> ArraySlice<Int32> {
     var best = rarest(Array(units), in: postings)
     for index in units.indices.dropLast() where best.count > 0 {
-      let pair = list(units[index], followedBy: KoreanText.initial(of: units[index + 1]))
+      let pair = list(units[index], followedBy: Self.firstKey(of: units[index + 1]))
       if pair.count < best.count { best = pair }
     }
     return best
