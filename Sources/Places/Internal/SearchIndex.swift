@@ -433,7 +433,7 @@ struct SearchIndex: Sendable {
     } else {
       candidates += list(unit, in: nameSyllablePostings)
     }
-    // Each entry is in one of the lists.
+    // No entry is in two of these lists.
     candidates.sort()
     return candidates
   }
