@@ -114,7 +114,7 @@ struct SearchIndex: Sendable {
           area: Int32(name.area), level: UInt8(max(0, min(2, name.parts.count - 1))),
           start: start, nameStart: nameStart, fullNameEnd: fullNameEnd, end: end,
           isLegal: name.isLegal,
-          nameKey: nameStart < fullNameEnd ? KoreanText.keys(of: text[Int(nameStart)])[0] : 0))
+          nameKey: nameStart < fullNameEnd ? Self.firstKey(of: text[Int(nameStart)]) : 0))
     }
     var postingEntries: [Int32] = []
     var scratch = Scratch()
@@ -424,7 +424,7 @@ struct SearchIndex: Sendable {
     if term.initials != nil {
       // A letter: literally, as a 초성 or as the first key of a syllable, each a name whose
       // first key it is.
-      candidates += list(KoreanText.keys(of: unit)[0], in: nameKeyPostings)
+      candidates += list(Self.firstKey(of: unit), in: nameKeyPostings)
     } else if let jamo = term.unfinishedKeys, jamo.count >= 2 {
       // A syllable still being typed: the name begins with one on the way to it or past it.
       for syllable in KoreanText.syllables(compatibleWith: jamo) {
@@ -444,7 +444,7 @@ struct SearchIndex: Sendable {
   private static func startKeys(of query: PlaceQuery) -> [UInt16] {
     var keys: [UInt16] = []
     for term in query.terms {
-      if let first = term.units.first { keys.append(KoreanText.keys(of: first)[0]) }
+      if let first = term.units.first { keys.append(firstKey(of: first)) }
       if let initial = term.initials?.first { keys.append(initial) }
     }
     return Array(Set(keys))
